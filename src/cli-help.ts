@@ -1,0 +1,26 @@
+import { SETTINGS, type SettingSpec } from './settings.ts'
+import { NAME, VERSION } from './version.ts'
+
+function describeDefault(spec: SettingSpec): string {
+  return spec.default === '' ? '(empty)' : String(spec.default)
+}
+
+/** `--help` text, generated from the settings table so it cannot fall behind it. */
+export function helpText(): string {
+  const rows = Object.values(SETTINGS as Record<string, SettingSpec>).map((spec) => {
+    const name = `  ${spec.flag} <${spec.kind === 'integer' ? 'n' : 'value'}>`
+    return `${name.padEnd(34)}${spec.description}\n${''.padEnd(34)}env ${spec.env.join(' or ')}, default ${describeDefault(spec)}`
+  })
+  return [
+    `${NAME} ${VERSION}: image compression and conversion over HTTP`,
+    '',
+    `Usage: ${NAME} [flags]`,
+    '',
+    'Flags (each also settable by environment variable; a flag wins over the environment):',
+    ...rows,
+    `  --help${''.padEnd(28)}Show this help and exit`,
+    `  --version${''.padEnd(25)}Print the version and exit`,
+    '',
+    'Endpoints: GET /api/health, GET /api/formats, POST /api/compress; reference at /swagger.',
+  ].join('\n')
+}

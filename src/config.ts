@@ -1,0 +1,76 @@
+import { SETTINGS, type SettingName, type SettingSpec } from './settings.ts'
+
+type ValueOf<S extends SettingSpec> = S['kind'] extends 'integer'
+  ? number
+  : S extends { values: readonly (infer V)[] }
+    ? V
+    : string
+
+export type Config = { readonly [K in SettingName]: ValueOf<(typeof SETTINGS)[K]> }
+
+export class ConfigError extends Error {}
+
+export interface ConfigSources {
+  argv?: readonly string[]
+  env?: Readonly<Record<string, string | undefined>>
+}
+
+const FLAG_TO_NAME = new Map<string, SettingName>(
+  Object.entries(SETTINGS).map(([name, spec]) => [spec.flag, name as SettingName] as const),
+)
+
+/** Splits `--flag value` and `--flag=value` pairs; anything else is an error naming it. */
+function parseFlags(argv: readonly string[]): Map<SettingName, string> {
+  const found = new Map<SettingName, string>()
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!
+    const eq = arg.indexOf('=')
+    const flag = eq === -1 ? arg : arg.slice(0, eq)
+    const name = FLAG_TO_NAME.get(flag)
+    if (!name) throw new ConfigError(`unknown argument ${arg}; run with --help to list the flags`)
+    const value = eq === -1 ? argv[++i] : arg.slice(eq + 1)
+    if (value === undefined) throw new ConfigError(`${flag} needs a value (${expected(SETTINGS[name])})`)
+    found.set(name, value)
+  }
+  return found
+}
+
+function expected(spec: SettingSpec): string {
+  if (spec.kind === 'enum') return `one of ${spec.values!.join(', ')}`
+  if (spec.kind === 'string') return 'a string'
+  const max = 'max' in spec && spec.max !== undefined ? ` and ${spec.max}` : ''
+  return max ? `an integer between ${spec.min ?? 0}${max}` : `an integer of at least ${spec.min ?? 0}`
+}
+
+function parseValue(spec: SettingSpec, raw: string, source: string): number | string {
+  const fail = () => new ConfigError(`${source} must be ${expected(spec)}, received "${raw}"`)
+  if (spec.kind === 'string') return raw.trim()
+  if (spec.kind === 'enum') {
+    if (!spec.values!.includes(raw)) throw fail()
+    return raw
+  }
+  if (!/^\d+$/.test(raw.trim())) throw fail()
+  const n = Number(raw)
+  if (!Number.isSafeInteger(n) || n < (spec.min ?? 0) || (spec.max !== undefined && n > spec.max))
+    throw fail()
+  return n
+}
+
+/** Resolves every setting as flag ?? env ?? default, validated once; the result is frozen. */
+export function loadConfig({ argv = [], env = {} }: ConfigSources = {}): Config {
+  const flags = parseFlags(argv)
+  const config: Record<string, number | string> = {}
+  for (const [name, spec] of Object.entries(SETTINGS) as [SettingName, SettingSpec][]) {
+    const fromFlag = flags.get(name)
+    const envName = spec.env.find((key) => env[key] !== undefined && env[key] !== '')
+    if (fromFlag !== undefined) config[name] = parseValue(spec, fromFlag, spec.flag)
+    else if (envName) config[name] = parseValue(spec, env[envName]!, envName)
+    else config[name] = spec.default
+  }
+  return Object.freeze(config) as Config
+}
+
+/** Test and embedding helper: defaults with a few settings replaced. */
+export function configWith(overrides: Partial<Config> = {}): Config {
+  return Object.freeze({ ...loadConfig(), ...overrides })
+}

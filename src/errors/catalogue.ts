@@ -1,0 +1,33 @@
+import en from '../../locales/en.json'
+
+/**
+ * Every error the API can return, declared once: the HTTP status here, the public text in
+ * locales/<lng>.json under errors.<CODE>. Codes are stable; clients may switch on them.
+ */
+export const ERROR_CATALOGUE = {
+  INVALID_PARAMETER: { status: 400 },
+  MISSING_FILE: { status: 400 },
+  MALFORMED_REQUEST: { status: 400 },
+  NOT_FOUND: { status: 404 },
+  METHOD_NOT_ALLOWED: { status: 405 },
+  PAYLOAD_TOO_LARGE: { status: 413 },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415 },
+  CORRUPT_IMAGE: { status: 422 },
+  IMAGE_TOO_LARGE: { status: 422 },
+  OVERLOADED: { status: 503 },
+  PROCESSING_TIMEOUT: { status: 503 },
+  INTERNAL: { status: 500 },
+} as const satisfies Record<keyof typeof en.errors, { status: number }>
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE
+
+export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[]
+
+export function errorStatus(code: ErrorCode): number {
+  return ERROR_CATALOGUE[code].status
+}
+
+/** Where the docs explain a code; used as the problem `type`. */
+export function errorTypeUri(code: ErrorCode): string {
+  return `/docs/errors#${code}`
+}

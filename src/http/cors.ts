@@ -1,0 +1,62 @@
+/**
+ * CORS, small and exact: `*` needs no Vary (so /api/formats stays cacheable), a list of
+ * origins reflects the matching one with `Vary: Origin`, and browsers may read every result
+ * header the API sends.
+ */
+export const EXPOSED_HEADERS = [
+  'content-disposition',
+  'content-length',
+  'etag',
+  'retry-after',
+  'server-timing',
+  'x-request-id',
+  'x-original-size',
+  'x-compressed-size',
+  'x-compression-ratio',
+  'x-original-format',
+  'x-output-format',
+  'x-image-width',
+  'x-image-height',
+  'x-quality',
+  'x-result',
+  'x-ignored-options',
+]
+
+const ALLOWED_REQUEST_HEADERS =
+  'accept, accept-language, content-type, content-disposition, x-request-id, authorization'
+
+export type CorsPolicy = { kind: 'none' } | { kind: 'any' } | { kind: 'list'; origins: ReadonlySet<string> }
+
+export function parseCorsOrigins(setting: string): CorsPolicy {
+  const value = setting.trim()
+  if (value === '' || value === 'none') return { kind: 'none' }
+  if (value === '*') return { kind: 'any' }
+  return { kind: 'list', origins: new Set(value.split(',').map((o) => o.trim().replace(/\/$/, ''))) }
+}
+
+/** Headers for an actual (non-preflight) response. */
+export function corsHeaders(policy: CorsPolicy, request: Request): Record<string, string> {
+  if (policy.kind === 'none') return {}
+  const exposed = { 'access-control-expose-headers': EXPOSED_HEADERS.join(', ') }
+  if (policy.kind === 'any') return { 'access-control-allow-origin': '*', ...exposed }
+  const origin = request.headers.get('origin')
+  if (origin && policy.origins.has(origin))
+    return { 'access-control-allow-origin': origin, vary: 'Origin', ...exposed }
+  return { vary: 'Origin' }
+}
+
+/** Headers for a preflight (OPTIONS) response to a path that accepts `methods`. */
+export function preflightHeaders(
+  policy: CorsPolicy,
+  request: Request,
+  methods: readonly string[],
+): Record<string, string> {
+  const base = corsHeaders(policy, request)
+  if (!base['access-control-allow-origin']) return base
+  return {
+    ...base,
+    'access-control-allow-methods': [...methods, 'OPTIONS'].join(', '),
+    'access-control-allow-headers': ALLOWED_REQUEST_HEADERS,
+    'access-control-max-age': '600',
+  }
+}

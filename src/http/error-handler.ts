@@ -1,0 +1,54 @@
+import { AppError, isAppError } from '../errors/app-error.ts'
+import type { Logger } from '../log.ts'
+
+export type RouteMethods = (path: string) => readonly string[]
+
+/**
+ * Turns whatever was thrown into a public AppError. Framework codes get their API codes;
+ * anything unexpected becomes INTERNAL and is logged in full here, and only here.
+ */
+export function toHttpError(
+  code: string | number,
+  error: unknown,
+  request: Request,
+  methodsFor: RouteMethods,
+  logger: Logger,
+  requestId: string,
+): AppError {
+  if (isAppError(error)) {
+    if (error.cause)
+      logger.debug('request failed', { requestId, code: error.code, cause: String(error.cause) })
+    return error
+  }
+  const { pathname } = new URL(request.url)
+  if (code === 'NOT_FOUND') {
+    const allowed = methodsFor(pathname)
+    if (allowed.length > 0) {
+      return new AppError(
+        'METHOD_NOT_ALLOWED',
+        `expected ${allowed.join(' or ')} for ${pathname}, received ${request.method}`,
+        {
+          headers: { allow: [...allowed, 'OPTIONS'].join(', ') },
+        },
+      )
+    }
+    return new AppError(
+      'NOT_FOUND',
+      `expected one of GET /api/health, GET /api/formats, POST /api/compress, received ${request.method} ${pathname}`,
+    )
+  }
+  if (code === 'PARSE')
+    return new AppError('MALFORMED_REQUEST', 'expected a body matching its Content-Type, could not parse it')
+  if (code === 'VALIDATION')
+    return new AppError('INVALID_PARAMETER', 'expected valid parameters, received invalid ones')
+  logger.error('internal error', {
+    requestId,
+    method: request.method,
+    path: pathname,
+    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  })
+  return new AppError(
+    'INTERNAL',
+    `an unexpected error occurred; quote request id ${requestId} when reporting it`,
+  )
+}

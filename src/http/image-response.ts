@@ -1,0 +1,72 @@
+import type { CompressResult } from '../image/compress.ts'
+import { FORMAT_TABLE } from '../image/format-table.ts'
+import { contentDisposition } from './filename.ts'
+import { wantsJson } from './negotiate.ts'
+
+export interface ResponseContext {
+  readonly request: Request
+  readonly baseName: string
+  /** Milliseconds spent reading the upload. */
+  readonly readMs: number
+}
+
+/** The facts about a result, shared by the headers and the JSON envelope so they cannot differ. */
+export function describeResult(result: CompressResult, baseName: string) {
+  const format = FORMAT_TABLE[result.outputFormat]
+  return {
+    result: result.kind,
+    filename: `${baseName}.${format.extensions[0]}`,
+    mime: format.mime,
+    originalSize: result.inputBytes,
+    compressedSize: result.data.length,
+    compressionRatio: Number((result.data.length / result.inputBytes).toFixed(4)),
+    originalFormat: result.inputFormat,
+    outputFormat: result.outputFormat,
+    width: result.width,
+    height: result.height,
+    frames: result.frames,
+    quality: result.quality,
+    ignoredOptions: result.ignored,
+  }
+}
+
+function serverTiming(result: CompressResult, readMs: number): string {
+  const { probe, queue, process } = result.timings
+  const total = readMs + probe + queue + process
+  const entry = (name: string, ms: number) => `${name};dur=${ms.toFixed(1)}`
+  return [
+    entry('read', readMs),
+    entry('probe', probe),
+    entry('queue', queue),
+    entry('process', process),
+    entry('total', total),
+  ].join(', ')
+}
+
+export function imageResponse(result: CompressResult, context: ResponseContext): Response {
+  const facts = describeResult(result, context.baseName)
+  const headers: Record<string, string> = {
+    'content-disposition': contentDisposition(facts.filename),
+    'x-original-size': String(facts.originalSize),
+    'x-compressed-size': String(facts.compressedSize),
+    'x-compression-ratio': facts.compressionRatio.toFixed(4),
+    'x-original-format': facts.originalFormat,
+    'x-output-format': facts.outputFormat,
+    'x-image-width': String(facts.width),
+    'x-image-height': String(facts.height),
+    'x-result': facts.result,
+    'server-timing': serverTiming(result, context.readMs),
+    'cache-control': 'no-store',
+    vary: 'Accept',
+  }
+  if (facts.quality !== undefined) headers['x-quality'] = String(facts.quality)
+  if (facts.ignoredOptions.length > 0) headers['x-ignored-options'] = facts.ignoredOptions.join(', ')
+  if (wantsJson(context.request.headers.get('accept'), facts.mime)) {
+    const data = `data:${facts.mime};base64,${Buffer.from(result.data).toString('base64')}`
+    delete headers['content-disposition']
+    return Response.json({ ...facts, data }, { headers })
+  }
+  return new Response(result.data as Uint8Array<ArrayBuffer>, {
+    headers: { ...headers, 'content-type': facts.mime },
+  })
+}

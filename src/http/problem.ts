@@ -1,0 +1,40 @@
+import type { AppError } from '../errors/app-error.ts'
+import { errorStatus, errorTypeUri } from '../errors/catalogue.ts'
+import { negotiateLanguage, translator } from '../i18n.ts'
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json'
+
+/** RFC 9457 problem details: the single error shape of the whole API. */
+export interface Problem {
+  type: string
+  title: string
+  status: number
+  detail: string
+  code: string
+  requestId: string
+  instance?: string
+  errors?: { name: string; reason: string }[]
+}
+
+export function toProblem(error: AppError, requestId: string, request?: Request): Problem {
+  const language = negotiateLanguage(request?.headers.get('accept-language') ?? null)
+  const problem: Problem = {
+    type: errorTypeUri(error.code),
+    title: translator(language)(`errors.${error.code}.title`),
+    status: errorStatus(error.code),
+    detail: error.detail,
+    code: error.code,
+    requestId,
+  }
+  if (request) problem.instance = new URL(request.url).pathname
+  if (error.errors) problem.errors = [...error.errors]
+  return problem
+}
+
+export function problemResponse(error: AppError, requestId: string, request?: Request): Response {
+  const problem = toProblem(error, requestId, request)
+  return new Response(JSON.stringify(problem), {
+    status: problem.status,
+    headers: { 'content-type': PROBLEM_CONTENT_TYPE, 'cache-control': 'no-store', ...error.headers },
+  })
+}

@@ -1,0 +1,47 @@
+import type { EncodedImage } from './pipeline.ts'
+import type { JobPlan } from './plan.ts'
+import type { ImageProbe } from './probe.ts'
+import { STRIPPERS } from './strip/index.ts'
+
+export type ResultKind = 'compressed' | 'optimised' | 'original'
+
+export interface ChosenResult extends EncodedImage {
+  readonly kind: ResultKind
+}
+
+/**
+ * True when returning the input's own pixels still honours the request: same size, no
+ * rotation to apply and no frames to drop. Metadata is decided separately.
+ */
+function inputPixelsSatisfy(probe: ImageProbe, plan: JobPlan, encoded: EncodedImage): boolean {
+  return (
+    encoded.width === probe.width &&
+    encoded.height === probe.height &&
+    probe.orientation === 1 &&
+    (probe.frames === 1 || plan.animated)
+  )
+}
+
+/**
+ * The never-larger rule: when the output format is the input's and the re-encode is not
+ * smaller, prefer a lossless optimisation of the input, or the input itself, whenever that
+ * loses nothing the caller asked to remove. GPS and other metadata never survive `strip`.
+ */
+export function chooseResult(
+  input: Uint8Array,
+  probe: ImageProbe,
+  plan: JobPlan,
+  encoded: EncodedImage,
+): ChosenResult {
+  const compressed: ChosenResult = { ...encoded, kind: 'compressed' }
+  if (plan.format !== probe.format || encoded.data.length < input.length) return compressed
+  if (!inputPixelsSatisfy(probe, plan, encoded)) return compressed
+  const asInput = { width: probe.width, height: probe.height, frames: probe.frames }
+  if (plan.metadata === 'keep') return { ...asInput, data: input, kind: 'original' }
+  const stripper = STRIPPERS[plan.format]
+  if (!stripper) return probe.hasPrivateMetadata ? compressed : { ...asInput, data: input, kind: 'original' }
+  const stripped = stripper(input)
+  if (!stripped || stripped.length >= encoded.data.length) return compressed
+  if (stripped.length === input.length) return { ...asInput, data: input, kind: 'original' }
+  return { ...asInput, data: stripped, kind: 'optimised' }
+}

@@ -1,0 +1,67 @@
+import { animationOf } from './apng.ts'
+import type { OutputFormat } from './format-table.ts'
+import type { JobPlan } from './plan.ts'
+import type { StepContext } from './steps/context.ts'
+
+type Encoder = (context: StepContext) => void
+
+/** TIFF's JPEG compression has no alpha channel, so transparent images use deflate. */
+function tiffIsLossless(plan: JobPlan, hasAlpha: boolean): boolean {
+  return plan.lossless || hasAlpha
+}
+
+export function outputKeepsAlpha(plan: JobPlan): boolean {
+  return plan.format !== 'jpeg'
+}
+
+/** The quality actually used, or undefined when the output is lossless. */
+export function effectiveQuality(plan: JobPlan, hasAlpha: boolean): number | undefined {
+  if (plan.format === 'tiff' && tiffIsLossless(plan, hasAlpha)) return undefined
+  return plan.quality
+}
+
+/** One encoder per output format; `satisfies` makes a missing format a compile error. */
+export const ENCODERS = {
+  jpeg: ({ image, plan }) => {
+    image.jpeg({
+      quality: plan.quality,
+      progressive: plan.progressive,
+      chromaSubsampling: plan.chromaSubsampling,
+      mozjpeg: true,
+    })
+  },
+  png: ({ image, plan }) => {
+    image.png({
+      palette: !plan.lossless,
+      quality: plan.quality,
+      effort: plan.effort,
+      progressive: plan.progressive,
+      compressionLevel: 9,
+      adaptiveFiltering: plan.lossless,
+    })
+  },
+  webp: ({ image, plan }) => {
+    image.webp({
+      quality: plan.quality,
+      lossless: plan.lossless,
+      effort: plan.effort,
+      smartSubsample: true,
+      ...animationOf(image),
+    })
+  },
+  avif: ({ image, plan }) => {
+    image.avif({
+      quality: plan.quality,
+      lossless: plan.lossless,
+      effort: plan.effort,
+      chromaSubsampling: plan.chromaSubsampling,
+    })
+  },
+  gif: ({ image, plan }) => {
+    image.gif({ effort: plan.effort, progressive: plan.progressive, ...animationOf(image) })
+  },
+  tiff: ({ image, plan, probe }) => {
+    if (tiffIsLossless(plan, probe.hasAlpha)) image.tiff({ compression: 'deflate', predictor: 'horizontal' })
+    else image.tiff({ compression: 'jpeg', quality: plan.quality })
+  },
+} satisfies Record<OutputFormat, Encoder>

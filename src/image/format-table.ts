@@ -1,0 +1,174 @@
+/**
+ * What we declare about each format. What this build of libvips can actually read and
+ * write is not declared here: `formats.ts` asks sharp at run time and merges the two.
+ */
+export const OUTPUT_FORMATS = ['jpeg', 'png', 'webp', 'avif', 'gif', 'tiff'] as const
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number]
+
+export const INPUT_ONLY_FORMATS = ['svg', 'jxl', 'heic'] as const
+export type FormatId = OutputFormat | (typeof INPUT_ONLY_FORMATS)[number]
+
+export interface RangeTunable {
+  readonly min: number
+  readonly max: number
+  readonly default: number
+}
+export interface ChoiceTunable {
+  readonly values: readonly string[]
+  readonly default: string
+}
+export interface FlagTunable {
+  readonly default: boolean
+}
+
+export interface Tunables {
+  readonly quality?: RangeTunable
+  readonly effort?: RangeTunable
+  readonly lossless?: FlagTunable
+  readonly progressive?: FlagTunable
+  readonly chromaSubsampling?: ChoiceTunable
+}
+
+export interface FormatDeclaration {
+  readonly mime: string
+  readonly extensions: readonly string[]
+  /** Other names accepted for `format=`; the only aliases the API has. */
+  readonly aliases: readonly string[]
+  /** Key in `sharp.format` whose input/output capability applies. */
+  readonly sharpId: string
+  readonly animated: boolean
+  readonly alpha: boolean
+  readonly lossless: boolean
+  readonly tunables: Tunables
+}
+
+const QUALITY = { min: 1, max: 100 } as const
+const SUBSAMPLING = ['4:2:0', '4:4:4'] as const
+
+export const FORMAT_TABLE = {
+  jpeg: {
+    mime: 'image/jpeg',
+    extensions: ['jpg', 'jpeg', 'jpe', 'jfif'],
+    aliases: ['jpg'],
+    sharpId: 'jpeg',
+    animated: false,
+    alpha: false,
+    lossless: false,
+    tunables: {
+      quality: { ...QUALITY, default: 80 },
+      progressive: { default: false },
+      chromaSubsampling: { values: SUBSAMPLING, default: '4:2:0' },
+    },
+  },
+  png: {
+    mime: 'image/png',
+    extensions: ['png'],
+    aliases: [],
+    sharpId: 'png',
+    animated: false,
+    alpha: true,
+    lossless: true,
+    tunables: {
+      quality: { ...QUALITY, default: 80 },
+      effort: { min: 1, max: 10, default: 7 },
+      lossless: { default: false },
+      progressive: { default: false },
+    },
+  },
+  webp: {
+    mime: 'image/webp',
+    extensions: ['webp'],
+    aliases: [],
+    sharpId: 'webp',
+    animated: true,
+    alpha: true,
+    lossless: true,
+    tunables: {
+      quality: { ...QUALITY, default: 80 },
+      effort: { min: 0, max: 6, default: 4 },
+      lossless: { default: false },
+    },
+  },
+  avif: {
+    mime: 'image/avif',
+    extensions: ['avif'],
+    aliases: [],
+    sharpId: 'heif',
+    animated: false,
+    alpha: true,
+    lossless: true,
+    tunables: {
+      quality: { ...QUALITY, default: 50 },
+      effort: { min: 0, max: 9, default: 4 },
+      lossless: { default: false },
+      chromaSubsampling: { values: SUBSAMPLING, default: '4:4:4' },
+    },
+  },
+  gif: {
+    mime: 'image/gif',
+    extensions: ['gif'],
+    aliases: [],
+    sharpId: 'gif',
+    animated: true,
+    alpha: true,
+    lossless: false,
+    tunables: {
+      effort: { min: 1, max: 10, default: 7 },
+      progressive: { default: false },
+    },
+  },
+  tiff: {
+    mime: 'image/tiff',
+    extensions: ['tif', 'tiff'],
+    aliases: ['tif'],
+    sharpId: 'tiff',
+    animated: false,
+    alpha: true,
+    lossless: true,
+    tunables: {
+      quality: { ...QUALITY, default: 80 },
+      lossless: { default: false },
+    },
+  },
+  svg: {
+    mime: 'image/svg+xml',
+    extensions: ['svg'],
+    aliases: [],
+    sharpId: 'svg',
+    animated: false,
+    alpha: true,
+    lossless: false,
+    tunables: {},
+  },
+  jxl: {
+    mime: 'image/jxl',
+    extensions: ['jxl'],
+    aliases: [],
+    sharpId: 'jxl',
+    animated: true,
+    alpha: true,
+    lossless: true,
+    tunables: {},
+  },
+  heic: {
+    mime: 'image/heic',
+    extensions: ['heic', 'heif'],
+    aliases: [],
+    sharpId: 'heif',
+    animated: false,
+    alpha: true,
+    lossless: false,
+    tunables: {},
+  },
+} as const satisfies Record<FormatId, FormatDeclaration>
+
+export type FormatName = OutputFormat | (typeof FORMAT_TABLE)[OutputFormat]['aliases'][number]
+
+/** `format=` values accepted by the API: every output id plus its declared aliases. */
+export const FORMAT_NAMES = OUTPUT_FORMATS.flatMap((id) => [id, ...FORMAT_TABLE[id].aliases]) as FormatName[]
+
+export function resolveFormatName(name: string): OutputFormat | undefined {
+  return OUTPUT_FORMATS.find(
+    (id) => id === name || (FORMAT_TABLE[id].aliases as readonly string[]).includes(name),
+  )
+}

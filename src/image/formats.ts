@@ -1,0 +1,86 @@
+import { sharp } from './sharp.ts'
+import {
+  FORMAT_TABLE,
+  OUTPUT_FORMATS,
+  type FormatId,
+  type OutputFormat,
+  type Tunables,
+} from './format-table.ts'
+
+export interface FormatInfo {
+  readonly id: FormatId
+  readonly mime: string
+  readonly extensions: readonly string[]
+  readonly aliases: readonly string[]
+  readonly input: boolean
+  readonly output: boolean
+  readonly animated: boolean
+  readonly alpha: boolean
+  readonly lossless: boolean
+  readonly tunables: Tunables
+}
+
+type SharpFormat = { input: { buffer: boolean }; output: { buffer: boolean } }
+
+function capability(sharpId: string): SharpFormat | undefined {
+  return (sharp.format as unknown as Record<string, SharpFormat | undefined>)[sharpId]
+}
+
+/**
+ * libheif decodes HEIC only when built with an HEVC decoder (libde265). sharp lists the
+ * libraries libvips was built with, so this follows the actual build, not a guess.
+ */
+function canDecodeHevc(): boolean {
+  return 'de265' in sharp.versions
+}
+
+function readable(id: FormatId): boolean {
+  const can = capability(FORMAT_TABLE[id].sharpId)?.input.buffer ?? false
+  return id === 'heic' ? can && canDecodeHevc() : can
+}
+
+function writable(id: FormatId): boolean {
+  if (!(OUTPUT_FORMATS as readonly string[]).includes(id)) return false
+  return capability(FORMAT_TABLE[id].sharpId)?.output.buffer ?? false
+}
+
+let cached: readonly FormatInfo[] | undefined
+
+/** The declared table merged with what this build of libvips can read and write. */
+export function listFormats(): readonly FormatInfo[] {
+  cached ??= (Object.keys(FORMAT_TABLE) as FormatId[]).map((id) => {
+    const declared = FORMAT_TABLE[id]
+    const output = writable(id)
+    return Object.freeze({
+      id,
+      mime: declared.mime,
+      extensions: declared.extensions,
+      aliases: declared.aliases,
+      input: readable(id),
+      output,
+      animated: output && declared.animated,
+      alpha: declared.alpha,
+      lossless: declared.lossless,
+      tunables: output ? declared.tunables : {},
+    })
+  })
+  return cached
+}
+
+export function formatInfo(id: FormatId): FormatInfo {
+  return listFormats().find((f) => f.id === id)!
+}
+
+export function canRead(id: FormatId): boolean {
+  return formatInfo(id).input
+}
+
+export function canWrite(id: FormatId): id is OutputFormat {
+  return formatInfo(id).output
+}
+
+export function readableFormatIds(): FormatId[] {
+  return listFormats()
+    .filter((f) => f.input)
+    .map((f) => f.id)
+}

@@ -1,0 +1,62 @@
+import { classifyImageError } from './classify-error.ts'
+import { decodeApng } from './apng.ts'
+import type { JobPlan } from './plan.ts'
+import type { ImageProbe } from './probe.ts'
+import { sharp, type Sharp } from './sharp.ts'
+import type { PipelineStep } from './steps/context.ts'
+import { encode } from './steps/encode.ts'
+import { flatten } from './steps/flatten.ts'
+import { metadata } from './steps/metadata.ts'
+import { orient } from './steps/orient.ts'
+import { resize } from './steps/resize.ts'
+
+/** The order is the contract: rotate before sizing, flatten before choosing what to keep, encode last. */
+export const PIPELINE: readonly PipelineStep[] = [orient, resize, flatten, metadata, encode]
+
+export interface EncodedImage {
+  readonly data: Uint8Array
+  readonly width: number
+  readonly height: number
+  readonly frames: number
+}
+
+export interface PipelineOptions {
+  readonly maxInputPixels: number
+  readonly timeoutSeconds: number
+}
+
+async function openImage(
+  input: Uint8Array,
+  probe: ImageProbe,
+  plan: JobPlan,
+  options: PipelineOptions,
+): Promise<Sharp> {
+  if (probe.isApng && plan.animated) return decodeApng(input, options.maxInputPixels)
+  return sharp(input, {
+    animated: plan.animated,
+    // Defence in depth behind the header check in limits.ts.
+    limitInputPixels: options.maxInputPixels,
+    // Truncated data is an error; harmless encoder warnings found in real-world files are not.
+    failOn: 'truncated',
+  })
+}
+
+/** Decodes, transforms and encodes one image; libvips failures come out as public codes. */
+export async function runPipeline(
+  input: Uint8Array,
+  probe: ImageProbe,
+  plan: JobPlan,
+  options: PipelineOptions,
+): Promise<EncodedImage> {
+  try {
+    const image = await openImage(input, probe, plan, options)
+    image.timeout({ seconds: options.timeoutSeconds })
+    for (const step of PIPELINE) step({ image, probe, plan })
+    const { data, info } = await image.toBuffer({ resolveWithObject: true })
+    const frames = plan.animated ? (info.pages ?? 1) : 1
+    const height = frames > 1 ? (info.pageHeight ?? info.height) : info.height
+    return { data, width: info.width, height, frames }
+  } catch (error) {
+    throw classifyImageError(error)
+  }
+}

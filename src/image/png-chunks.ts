@@ -1,0 +1,42 @@
+/** Minimal PNG chunk walking, shared by the metadata stripper and the APNG reader. */
+export const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const
+
+export interface PngChunk {
+  readonly type: string
+  /** Offset of the chunk's length field. */
+  readonly start: number
+  /** Offset just past the chunk's CRC. */
+  readonly end: number
+  readonly data: Uint8Array
+}
+
+export function isPng(bytes: Uint8Array): boolean {
+  return PNG_SIGNATURE.every((value, i) => bytes[i] === value)
+}
+
+/** Yields chunks in order; stops quietly at the first truncated one (decoders report that). */
+export function* pngChunks(bytes: Uint8Array): Generator<PngChunk> {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  let offset: number = PNG_SIGNATURE.length
+  while (offset + 12 <= bytes.length) {
+    const length = view.getUint32(offset)
+    const end = offset + 12 + length
+    if (end > bytes.length) return
+    const type = String.fromCharCode(...bytes.subarray(offset + 4, offset + 8))
+    yield { type, start: offset, end, data: bytes.subarray(offset + 8, offset + 8 + length) }
+    if (type === 'IEND') return
+    offset = end
+  }
+}
+
+/** Frame count from an APNG's acTL chunk, or undefined for a still PNG. */
+export function apngFrameCount(bytes: Uint8Array): number | undefined {
+  if (!isPng(bytes)) return undefined
+  for (const chunk of pngChunks(bytes)) {
+    if (chunk.type === 'acTL' && chunk.data.length >= 8) {
+      return new DataView(chunk.data.buffer, chunk.data.byteOffset).getUint32(0)
+    }
+    if (chunk.type === 'IDAT') return undefined
+  }
+  return undefined
+}

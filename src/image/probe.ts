@@ -1,0 +1,102 @@
+import { AppError } from '../errors/app-error.ts'
+import type { FormatId } from './format-table.ts'
+import { canRead, readableFormatIds } from './formats.ts'
+import { apngFrameCount } from './png-chunks.ts'
+import { sharp, type Metadata } from './sharp.ts'
+import { nameKnownFormat } from './sniff.ts'
+import { assertSelfContainedSvg } from './svg-guard.ts'
+
+/** What we learn from an image's header, without decoding its pixels. */
+export interface ImageProbe {
+  readonly format: FormatId
+  /** Display size of one frame, EXIF orientation applied. */
+  readonly width: number
+  readonly height: number
+  readonly frames: number
+  readonly isApng: boolean
+  readonly hasAlpha: boolean
+  readonly orientation: number
+  readonly hasIcc: boolean
+  /** EXIF, XMP or IPTC present: things `metadata=strip` must remove. */
+  readonly hasPrivateMetadata: boolean
+  readonly bytes: number
+}
+
+const SHARP_TO_FORMAT: Record<string, FormatId | undefined> = {
+  jpeg: 'jpeg',
+  png: 'png',
+  webp: 'webp',
+  gif: 'gif',
+  tiff: 'tiff',
+  svg: 'svg',
+  jxl: 'jxl',
+}
+
+function unreadable(name: string): AppError {
+  return new AppError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    `expected one of the readable formats (${readableFormatIds().join(', ')}), received ${name}, which this server cannot read`,
+  )
+}
+
+function formatOf(metadata: Metadata): FormatId {
+  if (metadata.format === 'heif') return metadata.compression === 'av1' ? 'avif' : 'heic'
+  const id = SHARP_TO_FORMAT[metadata.format ?? '']
+  if (!id) throw unreadable(`a ${metadata.format} image`)
+  return id
+}
+
+async function readMetadata(input: Uint8Array): Promise<Metadata> {
+  try {
+    // Header only: limitInputPixels is checked by us with a clearer message, before decoding.
+    return await sharp(input, { animated: true, limitInputPixels: false }).metadata()
+  } catch (error) {
+    const known = nameKnownFormat(input)
+    if (known) throw unreadable(`a ${known} image`)
+    if (/unsupported image format/i.test(String(error))) {
+      throw new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        'expected an image, received bytes that are not in any image format this server reads',
+        { cause: error },
+      )
+    }
+    throw new AppError(
+      'CORRUPT_IMAGE',
+      'expected a decodable image header, received a damaged or incomplete one',
+      {
+        cause: error,
+      },
+    )
+  }
+}
+
+/**
+ * Identifies the format from the bytes (never from a name or a declared type) and reads the
+ * header. Hostile SVG is refused before any parser sees it.
+ */
+export async function probeImage(input: Uint8Array, maxBytes: number): Promise<ImageProbe> {
+  if (input.length === 0)
+    throw new AppError('MISSING_FILE', 'expected image bytes, received an empty file (0 bytes)')
+  assertSelfContainedSvg(input, maxBytes)
+  const metadata = await readMetadata(input)
+  const format = formatOf(metadata)
+  if (!canRead(format)) throw unreadable(`a ${format.toUpperCase()} image`)
+  const apngFrames = format === 'png' ? apngFrameCount(input) : undefined
+  const frames = apngFrames ?? metadata.pages ?? 1
+  const frameHeight = metadata.pageHeight ?? metadata.height ?? 0
+  const width = metadata.width ?? 0
+  const orientation = metadata.orientation ?? 1
+  const swapped = orientation >= 5 && orientation <= 8
+  return {
+    format,
+    width: swapped ? frameHeight : width,
+    height: swapped ? width : frameHeight,
+    frames,
+    isApng: apngFrames !== undefined && apngFrames > 1,
+    hasAlpha: metadata.hasAlpha ?? false,
+    orientation,
+    hasIcc: metadata.icc !== undefined,
+    hasPrivateMetadata: Boolean(metadata.exif || metadata.xmp || metadata.iptc || metadata.comments?.length),
+    bytes: input.length,
+  }
+}

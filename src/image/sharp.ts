@@ -1,0 +1,18 @@
+import sharp from 'sharp'
+
+/**
+ * The one place that knows how sharp is loaded and tuned. Everything else imports `sharp`
+ * from here, so that packaging (e.g. a libvips library carried inside an executable) has a
+ * single seam.
+ */
+
+// libvips' operation cache helps programs that re-read the same file; a server that sees each
+// upload once only pays memory for it.
+sharp.cache(false)
+
+export { sharp }
+export type { Sharp, Metadata, OutputInfo } from 'sharp'
+
+export function engineVersions(): { sharp: string; libvips: string } {
+  return { sharp: sharp.versions.sharp ?? 'unknown', libvips: sharp.versions.vips }
+}

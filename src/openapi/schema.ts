@@ -1,0 +1,23 @@
+import type { TSchema } from '@sinclair/typebox'
+
+type OpenApiSchema = Record<string, unknown>
+
+const COPIED = ['type', 'enum', 'minimum', 'maximum', 'default', 'description', 'pattern', 'format'] as const
+
+/**
+ * TypeBox (JSON Schema) to an OpenAPI 3.0 schema object: 3.0 has `example`, not `examples`,
+ * and rejects unknown keywords, so fields are copied explicitly.
+ */
+export function toOpenApiSchema(schema: TSchema): OpenApiSchema {
+  const out: OpenApiSchema = {}
+  for (const key of COPIED) if (schema[key] !== undefined) out[key] = schema[key]
+  if (Array.isArray(schema.examples) && schema.examples.length > 0) out.example = schema.examples[0]
+  if (schema.type === 'object' && schema.properties) {
+    out.properties = Object.fromEntries(
+      Object.entries(schema.properties as Record<string, TSchema>).map(([k, v]) => [k, toOpenApiSchema(v)]),
+    )
+    if (Array.isArray(schema.required) && schema.required.length > 0) out.required = schema.required
+  }
+  if (schema.type === 'array' && schema.items) out.items = toOpenApiSchema(schema.items as TSchema)
+  return out
+}

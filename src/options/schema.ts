@@ -1,0 +1,89 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox'
+import en from '../../locales/en.json'
+import { StringEnum } from './string-enum.ts'
+import { FORMAT_NAMES, type FormatName } from '../image/format-table.ts'
+
+const text = en.options
+
+/**
+ * Every option of POST /api/compress, declared once. This schema drives validation, the
+ * TypeScript types, the OpenAPI parameters and (later) the docs page and tester forms.
+ * Bounds here are the widest any format allows; per-format ranges live in the formats table.
+ */
+export const CompressOptionsSchema = Type.Object(
+  {
+    format: Type.Optional(
+      StringEnum<'original' | FormatName>(['original', ...FORMAT_NAMES], {
+        default: 'original',
+        description: text.format.description,
+        examples: ['webp'],
+      }),
+    ),
+    quality: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 100, description: text.quality.description, examples: [75] }),
+    ),
+    lossless: Type.Optional(
+      Type.Boolean({ default: false, description: text.lossless.description, examples: [false] }),
+    ),
+    progressive: Type.Optional(
+      Type.Boolean({ default: false, description: text.progressive.description, examples: [true] }),
+    ),
+    effort: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 10, description: text.effort.description, examples: [4] }),
+    ),
+    chromaSubsampling: Type.Optional(
+      StringEnum(['4:2:0', '4:4:4'], {
+        description: text.chromaSubsampling.description,
+        examples: ['4:4:4'],
+      }),
+    ),
+    background: Type.Optional(
+      Type.String({
+        pattern: '^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$',
+        default: '#ffffff',
+        description: text.background.description,
+        examples: ['#ffffff'],
+        'x-expected': 'a hex colour such as #fff or #ffffff',
+      }),
+    ),
+    width: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 65535, description: text.width.description, examples: [800] }),
+    ),
+    height: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 65535, description: text.height.description, examples: [600] }),
+    ),
+    fit: Type.Optional(
+      StringEnum(['cover', 'contain', 'fill', 'inside', 'outside'], {
+        default: 'inside',
+        description: text.fit.description,
+        examples: ['inside'],
+      }),
+    ),
+    withoutEnlargement: Type.Optional(
+      Type.Boolean({ default: true, description: text.withoutEnlargement.description, examples: [true] }),
+    ),
+    metadata: Type.Optional(
+      StringEnum(['strip', 'keep'], {
+        default: 'strip',
+        description: text.metadata.description,
+        examples: ['strip'],
+      }),
+    ),
+  },
+  { additionalProperties: false },
+)
+
+export type OptionName = keyof typeof CompressOptionsSchema.properties & keyof typeof text
+
+type WithDefaults =
+  'format' | 'lossless' | 'progressive' | 'background' | 'fit' | 'withoutEnlargement' | 'metadata'
+type Raw = Static<typeof CompressOptionsSchema>
+
+/** Options after validation: defaults filled in, the rest possibly absent. */
+export type CompressOptions = Required<Pick<Raw, WithDefaults>> & Omit<Raw, WithDefaults>
+
+export const OPTION_NAMES = Object.keys(CompressOptionsSchema.properties) as OptionName[]
+
+export function optionSchema(name: OptionName): TSchema {
+  return CompressOptionsSchema.properties[name]
+}

@@ -1,0 +1,87 @@
+import { Elysia } from 'elysia'
+import type { OpenAPIV3 } from 'openapi-types'
+import { listFormats } from '../image/formats.ts'
+
+const RANGE: OpenAPIV3.SchemaObject = {
+  type: 'object',
+  properties: { min: { type: 'integer' }, max: { type: 'integer' }, default: { type: 'integer' } },
+}
+const FLAG: OpenAPIV3.SchemaObject = { type: 'object', properties: { default: { type: 'boolean' } } }
+
+const FORMATS_SCHEMA: OpenAPIV3.SchemaObject = {
+  type: 'object',
+  properties: {
+    formats: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: 'string', example: 'webp' },
+          mime: { type: 'string', example: 'image/webp' },
+          extensions: { type: 'array', items: { type: 'string' }, example: ['webp'] },
+          aliases: {
+            type: 'array',
+            items: { type: 'string' },
+            description: 'Other names accepted by format=.',
+          },
+          input: { type: 'boolean', description: 'This server can read it.' },
+          output: { type: 'boolean', description: 'This server can write it.' },
+          animated: { type: 'boolean', description: 'Output keeps animation.' },
+          alpha: { type: 'boolean', description: 'Supports transparency.' },
+          lossless: { type: 'boolean', description: 'Supports lossless encoding.' },
+          tunables: {
+            type: 'object',
+            description: 'Options this output accepts, with their range and default.',
+            properties: {
+              quality: RANGE,
+              effort: RANGE,
+              lossless: FLAG,
+              progressive: FLAG,
+              chromaSubsampling: {
+                type: 'object',
+                properties: {
+                  values: { type: 'array', items: { type: 'string' } },
+                  default: { type: 'string' },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+}
+
+/** The body never changes while the process runs, so it is built and hashed once. */
+function buildBody(): { json: string; etag: string } {
+  const json = JSON.stringify({ formats: listFormats() })
+  return { json, etag: `"${Bun.hash(json).toString(16)}"` }
+}
+
+export function formatsRoutes() {
+  let body: { json: string; etag: string } | undefined
+  return new Elysia().get(
+    '/api/formats',
+    ({ request }) => {
+      body ??= buildBody()
+      const headers = { etag: body.etag, 'cache-control': 'public, max-age=3600', vary: 'Accept-Encoding' }
+      const match = request.headers.get('if-none-match')
+      if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === body!.etag)) {
+        return new Response(null, { status: 304, headers })
+      }
+      return new Response(body.json, { headers: { ...headers, 'content-type': 'application/json' } })
+    },
+    {
+      detail: {
+        tags: ['Service'],
+        summary: 'Formats this server reads and writes',
+        description:
+          'Derived at run time from the libvips build (what it can read and write) and a declared table (MIME types, extensions, tunables with ranges and defaults). Cacheable: send If-None-Match with the ETag to get 304.',
+        responses: {
+          '200': { description: 'The formats.', content: { 'application/json': { schema: FORMATS_SCHEMA } } },
+          '304': { description: 'Not modified (ETag matched).' },
+        },
+      },
+    },
+  )
+}
