@@ -79,9 +79,11 @@ function readFrames(input: Uint8Array) {
 }
 
 async function decodeFrame(header: Uint8Array, shared: PngChunk[], frame: FrameControl): Promise<Uint8Array> {
-  const ihdr = header.slice()
-  new DataView(ihdr.buffer).setUint32(0, frame.width)
-  new DataView(ihdr.buffer).setUint32(4, frame.height)
+  // A copy, never a view: the input may be a Buffer, whose slice() shares memory.
+  const ihdr = new Uint8Array(header)
+  const view = new DataView(ihdr.buffer)
+  view.setUint32(0, frame.width)
+  view.setUint32(4, frame.height)
   const png = concat([
     Uint8Array.from(PNG_SIGNATURE),
     chunk('IHDR', ihdr),
@@ -152,8 +154,10 @@ export async function decodeApng(input: Uint8Array, maxInputPixels: number): Pro
     if (f.dispose === 1 || (f.dispose === 2 && i === 0)) clearRect(canvas, width, f)
     else if (saved) canvas.set(saved)
   }
+  // `animated` makes sharp treat the strip as pages, so a resize scales each frame.
   const image = sharp(strip, {
     raw: { width, height: height * frames.length, channels: 4, pageHeight: height },
+    animated: true,
   })
   animations.set(image, { delay: frames.map((f) => f.delayMs), loop })
   return image

@@ -39,6 +39,8 @@ export interface FormatDeclaration {
   readonly animated: boolean
   readonly alpha: boolean
   readonly lossless: boolean
+  /** Can carry EXIF/ICC/XMP, so `metadata=keep` means something. */
+  readonly metadata: boolean
   readonly tunables: Tunables
 }
 
@@ -54,6 +56,7 @@ export const FORMAT_TABLE = {
     animated: false,
     alpha: false,
     lossless: false,
+    metadata: true,
     tunables: {
       quality: { ...QUALITY, default: 80 },
       progressive: { default: false },
@@ -68,6 +71,7 @@ export const FORMAT_TABLE = {
     animated: false,
     alpha: true,
     lossless: true,
+    metadata: true,
     tunables: {
       quality: { ...QUALITY, default: 80 },
       effort: { min: 1, max: 10, default: 7 },
@@ -83,6 +87,7 @@ export const FORMAT_TABLE = {
     animated: true,
     alpha: true,
     lossless: true,
+    metadata: true,
     tunables: {
       quality: { ...QUALITY, default: 80 },
       effort: { min: 0, max: 6, default: 4 },
@@ -97,6 +102,7 @@ export const FORMAT_TABLE = {
     animated: false,
     alpha: true,
     lossless: true,
+    metadata: true,
     tunables: {
       quality: { ...QUALITY, default: 50 },
       effort: { min: 0, max: 9, default: 4 },
@@ -112,6 +118,7 @@ export const FORMAT_TABLE = {
     animated: true,
     alpha: true,
     lossless: false,
+    metadata: false,
     tunables: {
       effort: { min: 1, max: 10, default: 7 },
       progressive: { default: false },
@@ -125,6 +132,7 @@ export const FORMAT_TABLE = {
     animated: false,
     alpha: true,
     lossless: true,
+    metadata: true,
     tunables: {
       quality: { ...QUALITY, default: 80 },
       lossless: { default: false },
@@ -138,6 +146,7 @@ export const FORMAT_TABLE = {
     animated: false,
     alpha: true,
     lossless: false,
+    metadata: false,
     tunables: {},
   },
   jxl: {
@@ -148,6 +157,7 @@ export const FORMAT_TABLE = {
     animated: true,
     alpha: true,
     lossless: true,
+    metadata: true,
     tunables: {},
   },
   heic: {
@@ -158,6 +168,7 @@ export const FORMAT_TABLE = {
     animated: false,
     alpha: true,
     lossless: false,
+    metadata: true,
     tunables: {},
   },
 } as const satisfies Record<FormatId, FormatDeclaration>

@@ -17,6 +17,7 @@ export interface FormatInfo {
   readonly animated: boolean
   readonly alpha: boolean
   readonly lossless: boolean
+  readonly metadata: boolean
   readonly tunables: Tunables
 }
 
@@ -61,6 +62,7 @@ export function listFormats(): readonly FormatInfo[] {
       animated: output && declared.animated,
       alpha: declared.alpha,
       lossless: declared.lossless,
+      metadata: declared.metadata,
       tunables: output ? declared.tunables : {},
     })
   })

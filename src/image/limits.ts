@@ -49,10 +49,9 @@ export function expectedOutputSize(probe: ImageProbe, plan: JobPlan): { width: n
   }
   const sx = r.width / w
   const sy = r.height / h
-  if (r.fit === 'fill' || r.fit === 'cover' || r.fit === 'contain') {
-    if (r.withoutEnlargement && r.width >= w && r.height >= h) return { width: w, height: h }
+  // These never exceed the box: contain letterboxes to it even when the image is not scaled up.
+  if (r.fit === 'fill' || r.fit === 'cover' || r.fit === 'contain')
     return { width: r.width, height: r.height }
-  }
   const scale = r.fit === 'inside' ? Math.min(sx, sy) : Math.max(sx, sy)
   const s = r.withoutEnlargement ? Math.min(scale, 1) : scale
   return { width: Math.max(1, Math.round(w * s)), height: Math.max(1, Math.round(h * s)) }

@@ -78,6 +78,7 @@ function ignoredOptions(options: CompressOptions, format: OutputFormat, lossless
   if (options.progressive && !tunables.progressive) ignored.push('progressive')
   if (options.chromaSubsampling !== undefined && (!tunables.chromaSubsampling || lossless))
     ignored.push('chromaSubsampling')
+  if (options.metadata === 'keep' && !FORMAT_TABLE[format].metadata) ignored.push('metadata')
   return ignored
 }
 

@@ -29,6 +29,7 @@ const FORMATS_SCHEMA: OpenAPIV3.SchemaObject = {
           animated: { type: 'boolean', description: 'Output keeps animation.' },
           alpha: { type: 'boolean', description: 'Supports transparency.' },
           lossless: { type: 'boolean', description: 'Supports lossless encoding.' },
+          metadata: { type: 'boolean', description: 'Can carry EXIF/ICC/XMP (metadata=keep).' },
           tunables: {
             type: 'object',
             description: 'Options this output accepts, with their range and default.',

@@ -18,7 +18,8 @@ export function stripWebpMetadata(bytes: Uint8Array): Uint8Array | undefined {
     const size = view.getUint32(offset + 4, true)
     const end = offset + 8 + size + (size % 2)
     if (end > bytes.length + (size % 2)) return undefined
-    const chunk = bytes.slice(offset, Math.min(end, bytes.length))
+    // A copy, never a view: clearing VP8X flags must not write into the caller's buffer.
+    const chunk = new Uint8Array(bytes.subarray(offset, Math.min(end, bytes.length)))
     if (type === 'VP8X') chunk[8] = chunk[8]! & ~(VP8X_EXIF | VP8X_XMP)
     if (type !== 'EXIF' && type !== 'XMP ') kept.push(chunk)
     offset = end

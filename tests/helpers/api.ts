@@ -1,0 +1,113 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createApp, createContext } from '../../src/app.ts'
+import type { AppContext } from '../../src/app-context.ts'
+import { configWith, type Config } from '../../src/config.ts'
+import { SETTINGS } from '../../src/settings.ts'
+import { ROOT } from './paths.ts'
+
+/**
+ * One way for every API test to reach a server, wherever it runs:
+ * - in-process (default): `app.handle`, no socket, fastest;
+ * - `socket: true`: the same app listening on 127.0.0.1:0, for behaviour that needs a real
+ *   connection (body limits, concurrency);
+ * - a separate process, when IMGAPI_TEST_BINARY names an executable (or `process: true`
+ *   runs `bun src/index.ts`), started alone in an empty directory with no PATH.
+ */
+export interface Api {
+  readonly url: string
+  fetch(path: string, init?: RequestInit): Promise<Response>
+  stop(): Promise<void>
+  /** Only for in-process servers: the shared context (queue, lifecycle). */
+  readonly context?: AppContext
+  readonly process?: ReturnType<typeof Bun.spawn>
+  /** For spawned servers: the parsed start-up log line. */
+  readonly startup?: Record<string, any>
+}
+
+export interface StartOptions {
+  socket?: boolean
+  process?: boolean
+}
+
+const quiet: Partial<Config> = { logLevel: 'silent' }
+export const BINARY = process.env.IMGAPI_TEST_BINARY
+
+export async function startApi(overrides: Partial<Config> = {}, options: StartOptions = {}): Promise<Api> {
+  if (BINARY || options.process) return spawnApi(overrides)
+  const config = configWith({ ...quiet, ...overrides })
+  const context = createContext(config)
+  const app = createApp(config, context)
+  if (!options.socket) {
+    return {
+      url: 'http://localhost',
+      fetch: (path, init) => app.handle(new Request(`http://localhost${path}`, init)),
+      stop: async () => {},
+      context,
+    }
+  }
+  app.listen({ port: 0, hostname: '127.0.0.1' })
+  const url = `http://127.0.0.1:${app.server!.port}`
+  return {
+    url,
+    fetch: (path, init) => fetch(url + path, init),
+    stop: async () => void (await app.stop(true)),
+    context,
+  }
+}
+
+function envFor(overrides: Partial<Config>): Record<string, string> {
+  const env: Record<string, string> = { IMGAPI_PORT: '0', IMGAPI_HOST: '127.0.0.1', IMGAPI_LOG_LEVEL: 'info' }
+  for (const [name, value] of Object.entries(overrides)) {
+    env[SETTINGS[name as keyof typeof SETTINGS].env[0]!] = String(value)
+  }
+  if (overrides.logLevel === 'silent') env.IMGAPI_LOG_LEVEL = 'info' // the start-up line carries the port
+  return env
+}
+
+/** Reads stdout until the start-up line, which carries the bound address. */
+async function waitForStartup(proc: ReturnType<typeof Bun.spawn>): Promise<Record<string, any>> {
+  const reader = (proc.stdout as ReadableStream<Uint8Array>).getReader()
+  const decoder = new TextDecoder()
+  let buffered = ''
+  const deadline = Date.now() + 20_000
+  while (Date.now() < deadline) {
+    const { done, value } = await reader.read()
+    if (done) break
+    buffered += decoder.decode(value, { stream: true })
+    for (const line of buffered.split('\n')) {
+      if (line.includes('"address"')) {
+        reader.releaseLock()
+        return JSON.parse(line)
+      }
+    }
+  }
+  throw new Error(`server did not start; output so far:\n${buffered}`)
+}
+
+export async function spawnApi(overrides: Partial<Config> = {}): Promise<Api> {
+  const dir = mkdtempSync(join(tmpdir(), 'imgapi-test-'))
+  const command = BINARY ? [BINARY] : [process.execPath, join(ROOT, 'src/index.ts')]
+  const proc = Bun.spawn(command, {
+    cwd: dir,
+    // No PATH: the executable must not find bun or node.
+    env: { HOME: dir, ...envFor(overrides) },
+    stdout: 'pipe',
+    stderr: 'inherit',
+  })
+  const startup = await waitForStartup(proc)
+  const url = `http://${startup.address}`
+  void (proc.stdout as ReadableStream).pipeTo(new WritableStream()).catch(() => {})
+  return {
+    url,
+    fetch: (path, init) => fetch(url + path, init),
+    process: proc,
+    startup,
+    stop: async () => {
+      proc.kill('SIGKILL')
+      await proc.exited
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}

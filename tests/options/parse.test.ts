@@ -1,0 +1,52 @@
+import { describe, expect, test } from 'bun:test'
+import type { AppError } from '../../src/errors/app-error.ts'
+import { parseCompressOptions } from '../../src/options/parse.ts'
+import { OPTION_NAMES, optionSchema } from '../../src/options/schema.ts'
+
+const failure = (raw: Record<string, string>): AppError => {
+  try {
+    parseCompressOptions(raw)
+  } catch (error) {
+    return error as AppError
+  }
+  throw new Error('expected the options to be rejected')
+}
+
+describe('parseCompressOptions', () => {
+  test('fills every declared default and leaves the rest absent', () => {
+    const options = parseCompressOptions({})
+    for (const name of OPTION_NAMES) expect(options[name]).toEqual(optionSchema(name).default)
+  })
+
+  test('converts strings from query and form fields to typed values', () => {
+    expect(
+      parseCompressOptions({ quality: '75', lossless: 'true', width: '800', format: 'jpg' }),
+    ).toMatchObject({
+      quality: 75,
+      lossless: true,
+      width: 800,
+      format: 'jpg',
+    })
+  })
+
+  test('rejects out-of-range, non-integer and non-boolean values with expected and received', () => {
+    const error = failure({ quality: '120', width: '80.5', lossless: 'yes' })
+    expect(error.code).toBe('INVALID_PARAMETER')
+    expect(error.errors).toEqual([
+      { name: 'quality', reason: 'expected an integer from 1 to 100, received "120"' },
+      { name: 'width', reason: 'expected an integer from 1 to 65535, received "80.5"' },
+      { name: 'lossless', reason: 'expected true or false, received "yes"' },
+    ])
+  })
+
+  test('rejects unknown options by name, listing the known ones', () => {
+    const error = failure({ qualty: '80' })
+    expect(error.errors?.[0]?.name).toBe('qualty')
+    expect(error.errors?.[0]?.reason).toContain('quality')
+  })
+
+  test('rejects unknown formats and malformed colours', () => {
+    expect(failure({ format: 'bmp' }).errors?.[0]?.reason).toContain('one of original, jpeg, jpg')
+    expect(failure({ background: 'red' }).errors?.[0]?.reason).toContain('hex colour')
+  })
+})

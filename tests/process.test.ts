@@ -1,0 +1,85 @@
+import { describe, expect, test } from 'bun:test'
+import { join } from 'node:path'
+import pkg from '../package.json'
+import { BINARY, spawnApi } from './helpers/api.ts'
+import { noisyImage } from './helpers/images.ts'
+import { ROOT } from './helpers/paths.ts'
+import { rawBody } from './helpers/requests.ts'
+
+const command = BINARY ? [BINARY] : [process.execPath, join(ROOT, 'src/index.ts')]
+
+async function runCli(args: string[], env: Record<string, string> = {}) {
+  const proc = Bun.spawn([...command, ...args], {
+    env: { HOME: '/tmp', ...env },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ])
+  return { stdout, stderr, code }
+}
+
+describe('the process', () => {
+  test('--version prints the package version', async () => {
+    const { stdout, code } = await runCli(['--version'])
+    expect([stdout.trim(), code]).toEqual([pkg.version, 0])
+  })
+
+  test('--help lists every flag and environment variable', async () => {
+    const { stdout, code } = await runCli(['--help'])
+    expect(code).toBe(0)
+    for (const name of [
+      '--port',
+      'IMGAPI_PORT',
+      'PORT',
+      '--max-upload-bytes',
+      'IMGAPI_MAX_INPUT_PIXELS',
+      'IMGAPI_QUEUE_LENGTH',
+      'IMGAPI_JOB_TIMEOUT_MS',
+    ]) {
+      expect(stdout).toContain(name)
+    }
+  })
+
+  test('exits non-zero with one line naming a bad flag or value', async () => {
+    const bad = await runCli(['--port', 'eighty'])
+    expect(bad.code).not.toBe(0)
+    expect(bad.stderr.trim().split('\n')).toEqual([
+      'imgapi: --port must be an integer between 0 and 65535, received "eighty"',
+    ])
+    const unknown = await runCli(['--colour', 'blue'])
+    expect(unknown.code).not.toBe(0)
+    expect(unknown.stderr).toContain('--colour')
+    const env = await runCli([], { IMGAPI_WORKERS: '0' })
+    expect(env.stderr).toContain('IMGAPI_WORKERS')
+  })
+
+  test('logs one start-up line with the address, version and effective limits', async () => {
+    const api = await spawnApi({ maxUploadBytes: 123456 })
+    expect(api.startup!.msg).toContain(`imgapi ${pkg.version} listening on http://127.0.0.1:`)
+    expect(api.startup!.version).toBe(pkg.version)
+    expect(api.startup!.address).toMatch(/^127\.0\.0\.1:\d+$/)
+    expect(api.startup!.limits).toMatchObject({ maxUploadBytes: 123456, maxInputPixels: 100_000_000 })
+    expect((await api.fetch('/api/health')).status).toBe(200)
+    await api.stop()
+  })
+
+  test('on SIGTERM finishes the request in flight, then exits 0', async () => {
+    const api = await spawnApi({ workers: 1 })
+    const image = await noisyImage(2000, 1500)
+    const inFlight = api.fetch('/api/compress?format=webp&effort=6', rawBody(image))
+    for (let i = 0; i < 200; i++) {
+      const stats = (await (await api.fetch('/api/health')).json()).queue
+      if (stats.running === 1) break
+      await Bun.sleep(25)
+    }
+    api.process!.kill('SIGTERM')
+    const response = await inFlight
+    expect(response.status).toBe(200)
+    expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(0)
+    expect(await api.process!.exited).toBe(0)
+  }, 60_000)
+})

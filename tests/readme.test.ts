@@ -1,0 +1,41 @@
+import { describe, expect, test } from 'bun:test'
+import { join } from 'node:path'
+import { ERROR_CATALOGUE, ERROR_CODES } from '../src/errors/catalogue.ts'
+import { OPTION_NAMES } from '../src/options/schema.ts'
+import { SETTINGS } from '../src/settings.ts'
+import { ROOT } from './helpers/paths.ts'
+
+const readme = await Bun.file(join(ROOT, 'README.md')).text()
+const rows = readme.split('\n').filter((line) => line.startsWith('|'))
+
+/** The README's tables are written by hand; these checks keep them true to the code. */
+describe('README', () => {
+  test('has a configuration row for every setting with its flag, env vars and default', () => {
+    for (const spec of Object.values(SETTINGS)) {
+      const row = rows.find((r) => r.includes(`\`${spec.flag}\``))
+      expect(row, spec.flag).toBeDefined()
+      for (const env of spec.env) expect(row, spec.flag).toContain(`\`${env}\``)
+      if (spec.flag !== '--workers') expect(row, spec.flag).toContain(`\`${spec.default}\``)
+    }
+  })
+
+  test('has an options row for every option', () => {
+    for (const name of OPTION_NAMES)
+      expect(
+        rows.some((r) => r.includes(`\`${name}\``)),
+        name,
+      ).toBe(true)
+  })
+
+  test('has an errors row for every code with its status', () => {
+    for (const code of ERROR_CODES) {
+      const row = rows.find((r) => r.startsWith(`| \`${code}\``))
+      expect(row, code).toContain(`| ${ERROR_CATALOGUE[code].status} |`)
+    }
+  })
+
+  test('shows the two set-up commands', () => {
+    expect(readme).toContain('npm install && npm start')
+    expect(readme).toContain('npm test')
+  })
+})

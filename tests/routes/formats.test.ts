@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { startApi, type Api } from '../helpers/api.ts'
+
+interface Format {
+  id: string
+  mime: string
+  extensions: string[]
+  input: boolean
+  output: boolean
+  animated: boolean
+  alpha: boolean
+  lossless: boolean
+  tunables: Record<string, { min?: number; max?: number; default: unknown; values?: string[] }>
+}
+
+describe('GET /api/formats', () => {
+  let api: Api
+  let formats: Format[]
+  beforeAll(async () => {
+    api = await startApi()
+    formats = (await (await api.fetch('/api/formats')).json()).formats
+  })
+  afterAll(() => api.stop())
+  const byId = (id: string) => formats.find((f) => f.id === id)!
+
+  test('reads and writes jpeg, png, webp, avif, gif and tiff', () => {
+    for (const id of ['jpeg', 'png', 'webp', 'avif', 'gif', 'tiff']) {
+      expect(byId(id)).toMatchObject({ input: true, output: true })
+    }
+  })
+
+  test('lists read-only and unreadable formats honestly', () => {
+    expect(byId('svg')).toMatchObject({ input: true, output: false })
+    // The bundled libvips has no JPEG XL or HEVC decoder; the list says so rather than omit them.
+    expect(byId('jxl').output).toBe(false)
+    expect(typeof byId('jxl').input).toBe('boolean')
+    expect(byId('heic').output).toBe(false)
+  })
+
+  test('declares mime, extensions, animation, alpha and lossless per format', () => {
+    expect(byId('webp')).toMatchObject({
+      mime: 'image/webp',
+      extensions: ['webp'],
+      animated: true,
+      alpha: true,
+      lossless: true,
+    })
+    expect(byId('jpeg')).toMatchObject({ mime: 'image/jpeg', animated: false, alpha: false, lossless: false })
+    expect(byId('gif').animated).toBe(true)
+  })
+
+  test('gives each writable format its tunables with native ranges and defaults', () => {
+    expect(byId('webp').tunables.effort).toEqual({ min: 0, max: 6, default: 4 })
+    expect(byId('avif').tunables.effort).toEqual({ min: 0, max: 9, default: 4 })
+    expect(byId('png').tunables.effort).toEqual({ min: 1, max: 10, default: 7 })
+    expect(byId('jpeg').tunables.quality).toEqual({ min: 1, max: 100, default: 80 })
+    expect(byId('jpeg').tunables.chromaSubsampling?.values).toEqual(['4:2:0', '4:4:4'])
+    expect(byId('svg').tunables).toEqual({})
+  })
+
+  test('is cacheable: ETag and Cache-Control, and 304 when the ETag matches', async () => {
+    const response = await api.fetch('/api/formats')
+    const etag = response.headers.get('etag')
+    expect(etag).toMatch(/^"[0-9a-f]+"$/)
+    expect(response.headers.get('cache-control')).toContain('max-age=')
+    const again = await api.fetch('/api/formats', { headers: { 'if-none-match': etag! } })
+    expect(again.status).toBe(304)
+    expect(await again.text()).toBe('')
+  })
+})

@@ -1,0 +1,45 @@
+/**
+ * The project's test command (`npm test`): type-check, format check, then `bun test`.
+ * Ends with one plain line `N passed, N failed` (the two checks count as tests), and exits
+ * non-zero if anything failed. Extra arguments go to `bun test`.
+ */
+const bun = process.execPath
+const extraArgs = process.argv.slice(2)
+
+async function run(label: string, command: string[]): Promise<{ ok: boolean; output: string }> {
+  console.log(`\n== ${label}: ${command.slice(1).join(' ')}`)
+  const proc = Bun.spawn(command, { stdout: 'pipe', stderr: 'pipe', env: process.env })
+  let output = ''
+  const pump = async (stream: ReadableStream<Uint8Array>, sink: NodeJS.WriteStream) => {
+    const decoder = new TextDecoder()
+    for await (const chunk of stream) {
+      const text = decoder.decode(chunk, { stream: true })
+      output += text
+      sink.write(text)
+    }
+  }
+  await Promise.all([pump(proc.stdout, process.stdout), pump(proc.stderr, process.stderr)])
+  return { ok: (await proc.exited) === 0, output }
+}
+
+const count = (output: string, word: string) => {
+  const matches = [...output.matchAll(new RegExp(`^\\s*(\\d+) ${word}$`, 'gm'))]
+  return matches.length ? Number(matches.at(-1)![1]) : 0
+}
+
+const typecheck = await run('typecheck', [bun, 'x', 'tsc', '--noEmit'])
+const format = await run('format', [bun, 'x', 'prettier', '--check', '.'])
+const tests = await run('tests', [bun, 'test', '--timeout=120000', ...extraArgs])
+
+const checks = [typecheck.ok, format.ok]
+const passed = count(tests.output, 'pass') + checks.filter(Boolean).length
+let failed = count(tests.output, 'fail') + checks.filter((ok) => !ok).length
+if (!tests.ok && count(tests.output, 'fail') === 0) failed += 1 // bun failed without a test failing (e.g. load error)
+const skipped = count(tests.output, 'skip')
+
+console.log(
+  `\ntypecheck ${typecheck.ok ? 'ok' : 'FAILED'}, format ${format.ok ? 'ok' : 'FAILED'}, bun test ${tests.ok ? 'ok' : 'FAILED'}${skipped ? ` (${skipped} skipped)` : ''}`,
+)
+console.log(`${passed} passed, ${failed} failed`)
+process.exit(failed === 0 ? 0 : 1)
+export {}
