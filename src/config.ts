@@ -1,3 +1,5 @@
+import { homedir } from 'node:os'
+import { join } from 'node:path'
 import { SETTINGS, type SettingName, type SettingSpec } from './settings.ts'
 
 type ValueOf<S extends SettingSpec> = S['kind'] extends 'integer'
@@ -67,7 +69,14 @@ export function loadConfig({ argv = [], env = {} }: ConfigSources = {}): Config 
     else if (envName) config[name] = parseValue(spec, env[envName]!, envName)
     else config[name] = spec.default
   }
+  if (config.libDir === '') config.libDir = defaultLibDir(env)
   return Object.freeze(config) as Config
+}
+
+/** XDG base-directory convention: per-user cache, never a shared world-writable place. */
+function defaultLibDir(env: Readonly<Record<string, string | undefined>>): string {
+  const cache = env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache')
+  return join(cache, 'imgapi')
 }
 
 /** Test and embedding helper: defaults with a few settings replaced. */

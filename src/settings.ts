@@ -119,6 +119,14 @@ export const SETTINGS = {
     description:
       'Origins allowed to call the API from a browser: "*" (any), a comma-separated list of origins, or "none".',
   },
+  libDir: {
+    env: ['IMGAPI_LIB_DIR'],
+    flag: '--lib-dir',
+    kind: 'string',
+    default: '',
+    description:
+      'Private directory where the single executable unpacks its libvips library (default: $XDG_CACHE_HOME/imgapi or ~/.cache/imgapi).',
+  },
   logLevel: {
     env: ['IMGAPI_LOG_LEVEL'],
     flag: '--log-level',

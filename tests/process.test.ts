@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'bun:test'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import pkg from '../package.json'
 import { BINARY, spawnApi } from './helpers/api.ts'
 import { noisyImage } from './helpers/images.ts'
 import { ROOT } from './helpers/paths.ts'
 import { rawBody } from './helpers/requests.ts'
 
-const command = BINARY ? [BINARY] : [process.execPath, join(ROOT, 'src/index.ts')]
+const command = BINARY ? [resolve(BINARY)] : [process.execPath, join(ROOT, 'src/index.ts')]
 
 async function runCli(args: string[], env: Record<string, string> = {}) {
   const proc = Bun.spawn([...command, ...args], {

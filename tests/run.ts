@@ -3,8 +3,30 @@
  * Ends with one plain line `N passed, N failed` (the two checks count as tests), and exits
  * non-zero if anything failed. Extra arguments go to `bun test`.
  */
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import pkg from '../package.json'
+
 const bun = process.execPath
-const extraArgs = process.argv.slice(2)
+const binaryMode = process.argv.includes('--binary')
+const extraArgs = process.argv.slice(2).filter((a) => a !== '--binary')
+
+/**
+ * `--binary` (npm run test:binary): the same API suites, plus the executable's own, against
+ * dist/imgapi-<version>-linux-x64 started alone in an empty directory.
+ */
+if (binaryMode) {
+  const dist = resolve(import.meta.dir, '../dist')
+  const binary = join(dist, `imgapi-${pkg.version}-linux-x64`)
+  if (!existsSync(binary)) {
+    console.error(`${binary} does not exist; run npm run build first`)
+    console.log('0 passed, 1 failed')
+    process.exit(1)
+  }
+  process.env.IMGAPI_TEST_BINARY = binary
+  process.env.IMGAPI_TEST_ARM64_BINARY = join(dist, `imgapi-${pkg.version}-linux-arm64`)
+  extraArgs.unshift('tests/routes', 'tests/http', 'tests/corpus', 'tests/process.test.ts', 'tests/binary')
+}
 
 async function run(label: string, command: string[]): Promise<{ ok: boolean; output: string }> {
   console.log(`\n== ${label}: ${command.slice(1).join(' ')}`)
@@ -42,4 +64,3 @@ console.log(
 )
 console.log(`${passed} passed, ${failed} failed`)
 process.exit(failed === 0 ? 0 : 1)
-export {}

@@ -1,10 +1,14 @@
-import sharp from 'sharp'
+import type SharpModule from 'sharp'
 
 /**
  * The one place that knows how sharp is loaded and tuned. Everything else imports `sharp`
  * from here, so that packaging (e.g. a libvips library carried inside an executable) has a
  * single seam.
  */
+
+// The CommonJS entry, on purpose: its require() calls are static, so `bun build --compile`
+// embeds the native addon; the ESM entry loads it through createRequire, which it cannot follow.
+const sharp: typeof SharpModule = require('sharp')
 
 // libvips' operation cache helps programs that re-read the same file; a server that sees each
 // upload once only pays memory for it.

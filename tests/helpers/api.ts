@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { chmodSync, copyFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createApp, createContext } from '../../src/app.ts'
@@ -86,13 +86,27 @@ async function waitForStartup(proc: ReturnType<typeof Bun.spawn>): Promise<Recor
   throw new Error(`server did not start; output so far:\n${buffered}`)
 }
 
+let lone: { binary: string; home: string } | undefined
+
+/** The executable copied alone into an empty directory, once per test run, with its own HOME. */
+function loneExecutable(): { binary: string; home: string } {
+  if (!lone) {
+    const dir = mkdtempSync(join(tmpdir(), 'imgapi-lone-'))
+    const binary = join(dir, 'imgapi')
+    copyFileSync(BINARY!, binary)
+    chmodSync(binary, 0o755)
+    lone = { binary, home: mkdtempSync(join(tmpdir(), 'imgapi-home-')) }
+  }
+  return lone
+}
+
 export async function spawnApi(overrides: Partial<Config> = {}): Promise<Api> {
   const dir = mkdtempSync(join(tmpdir(), 'imgapi-test-'))
-  const command = BINARY ? [BINARY] : [process.execPath, join(ROOT, 'src/index.ts')]
+  const command = BINARY ? [loneExecutable().binary] : [process.execPath, join(ROOT, 'src/index.ts')]
   const proc = Bun.spawn(command, {
     cwd: dir,
     // No PATH: the executable must not find bun or node.
-    env: { HOME: dir, ...envFor(overrides) },
+    env: { HOME: BINARY ? loneExecutable().home : dir, ...envFor(overrides) },
     stdout: 'pipe',
     stderr: 'inherit',
   })

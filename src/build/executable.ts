@@ -1,0 +1,115 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { basename, join, resolve } from 'node:path'
+import pkg from '../../package.json'
+import { ensureSharpPackages, libvipsPath, sharpPackages, type Arch } from './sharp-packages.ts'
+
+/**
+ * `npm run build`: one self-contained executable per architecture in dist/, each carrying
+ * the API, sharp's addon and libvips for its own architecture only, the docs assets and the
+ * locales; plus dist/SHA256SUMS. Usage: bun src/build/executable.ts [x64] [arm64]
+ */
+const ROOT = resolve(import.meta.dir, '../..')
+const EMBED_MODULE = join(ROOT, 'src/image/native/embedded-libvips.ts')
+
+const sha256Of = (file: string) => new Bun.CryptoHasher('sha256').update(readFileSync(file)).digest('hex')
+
+function embedLibvips(library: string): Bun.BunPlugin {
+  return {
+    name: 'embed-libvips',
+    setup(build) {
+      build.onLoad({ filter: /embedded-libvips\.ts$/ }, (args) => {
+        if (args.path !== EMBED_MODULE) return undefined
+        return {
+          loader: 'ts',
+          contents: [
+            `import path from ${JSON.stringify(library)} with { type: 'file' }`,
+            `export const EMBEDDED_LIBVIPS = { path, sha256: ${JSON.stringify(sha256Of(library))} }`,
+          ].join('\n'),
+        }
+      })
+    },
+  }
+}
+
+/** sharp's addon goes through loadEmbeddedAddon instead of Bun's own unpacking to /tmp. */
+function embedSharpAddon(arch: Arch): Bun.BunPlugin {
+  const addonDir = join(ROOT, 'node_modules', `@img/sharp-linux-${arch}`)
+  return {
+    name: 'embed-sharp-addon',
+    setup(build) {
+      build.onLoad({ filter: /sharp-linux-(x64|arm64)[\\/]index\.cjs$/ }, (args) => {
+        if (args.path !== join(addonDir, 'index.cjs')) return undefined
+        const addon = join(
+          addonDir,
+          'lib',
+          readdirSync(join(addonDir, 'lib')).find((f) => f.endsWith('.node'))!,
+        )
+        const loader = join(ROOT, 'src/image/native/addon-loader.ts')
+        return {
+          loader: 'ts',
+          contents: [
+            `import addonPath from ${JSON.stringify(addon)} with { type: 'file' }`,
+            `import { loadEmbeddedAddon } from ${JSON.stringify(loader)}`,
+            'module.exports = loadEmbeddedAddon(addonPath)',
+          ].join('\n'),
+        }
+      })
+    },
+  }
+}
+
+async function buildFor(arch: Arch): Promise<string> {
+  ensureSharpPackages(ROOT, arch)
+  const other: Arch = arch === 'x64' ? 'arm64' : 'x64'
+  const outfile = join(ROOT, 'dist', `imgapi-${pkg.version}-linux-${arch}`)
+  const result = await Bun.build({
+    entrypoints: [join(ROOT, 'src/index.ts')],
+    compile: {
+      target: `bun-linux-${arch}`,
+      outfile,
+      // A server started in some directory must not pick up that directory's settings.
+      autoloadDotenv: false,
+      autoloadBunfig: false,
+      autoloadPackageJson: false,
+      autoloadTsconfig: false,
+    } as Bun.CompileBuildOptions,
+    // Only this architecture's native parts: sharp names every platform's addon statically.
+    external: sharpPackages(other).flatMap((name) => [name, `${name}/*`]),
+    minify: true,
+    bytecode: true,
+    sourcemap: 'none',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    plugins: [embedLibvips(libvipsPath(ROOT, arch)), embedSharpAddon(arch)],
+  })
+  if (!result.success) throw new AggregateError(result.logs, `build for ${arch} failed`)
+  await assertOnlyOwnLibvips(outfile, arch, other)
+  return outfile
+}
+
+/** Proof, not hope: the output contains this architecture's libvips and not the other's. */
+async function assertOnlyOwnLibvips(outfile: string, arch: Arch, other: Arch): Promise<void> {
+  const binary = Buffer.from(await Bun.file(outfile).arrayBuffer())
+  const sample = async (a: Arch) => {
+    const library = await Bun.file(libvipsPath(ROOT, a)).bytes()
+    return Buffer.from(library.subarray(library.length >> 1, (library.length >> 1) + 4096))
+  }
+  if (!binary.includes(await sample(arch))) throw new Error(`${outfile} does not contain the ${arch} libvips`)
+  if (existsSync(libvipsPath(ROOT, other)) && binary.includes(await sample(other))) {
+    throw new Error(`${outfile} also contains the ${other} libvips`)
+  }
+}
+
+const requested = process.argv.slice(2).filter((a): a is Arch => a === 'x64' || a === 'arm64')
+const arches: Arch[] = requested.length ? requested : ['x64', 'arm64']
+mkdirSync(join(ROOT, 'dist'), { recursive: true })
+const lines: string[] = []
+for (const arch of arches) {
+  const started = performance.now()
+  const file = await buildFor(arch)
+  const bytes = await Bun.file(file).bytes()
+  lines.push(`${new Bun.CryptoHasher('sha256').update(bytes).digest('hex')}  ${basename(file)}`)
+  const mib = (statSync(file).size / 2 ** 20).toFixed(1)
+  console.log(`built ${file} (${mib} MiB) in ${Math.round(performance.now() - started)} ms`)
+}
+writeFileSync(join(ROOT, 'dist/SHA256SUMS'), lines.join('\n') + '\n')
+console.log(`wrote ${join(ROOT, 'dist/SHA256SUMS')}`)
