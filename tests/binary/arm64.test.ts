@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { waitForStartup } from '../helpers/api.ts'
 import { decode } from '../helpers/images.ts'
 import { fixture } from '../helpers/paths.ts'
 
@@ -27,14 +28,7 @@ describe.skipIf(!runnable)('the arm64 executable under qemu', () => {
       stdout: 'pipe',
       stderr: 'inherit',
     })
-    const reader = (proc.stdout as ReadableStream<Uint8Array>).getReader()
-    let output = ''
-    while (!output.includes('"address"')) {
-      const { done, value } = await reader.read()
-      if (done) throw new Error(`the arm64 executable exited: ${output}`)
-      output += new TextDecoder().decode(value)
-    }
-    const url = `http://${JSON.parse(output.split('\n').find((l) => l.includes('"address"'))!).address}`
+    const url = `http://${(await waitForStartup(proc)).address}`
     try {
       const health = await (await fetch(`${url}/api/health`)).json()
       expect(health.status).toBe('ok')

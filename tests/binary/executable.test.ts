@@ -12,7 +12,7 @@ import {
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { BINARY } from '../helpers/api.ts'
+import { BINARY, waitForStartup } from '../helpers/api.ts'
 
 /**
  * What only the single executable does: unpack its native libraries safely, ignore the
@@ -27,18 +27,10 @@ async function start(env: Record<string, string>, cwd = fresh('imgapi-cwd-')) {
     stdout: 'pipe',
     stderr: 'pipe',
   })
-  const reader = (proc.stdout as ReadableStream<Uint8Array>).getReader()
-  let output = ''
-  while (!output.includes('"address"')) {
-    const { done, value } = await reader.read()
-    if (done) break
-    output += new TextDecoder().decode(value)
-  }
-  reader.releaseLock()
-  if (!output.includes('"address"')) {
+  const startup = await waitForStartup(proc).catch(() => undefined)
+  if (!startup)
     return { proc, url: undefined, stderr: await new Response(proc.stderr).text(), code: await proc.exited }
-  }
-  const url = `http://${JSON.parse(output.split('\n').find((l) => l.includes('"address"'))!).address}`
+  const url = `http://${startup.address}`
   return { proc, url, stderr: '', code: undefined }
 }
 

@@ -67,7 +67,7 @@ function envFor(overrides: Partial<Config>): Record<string, string> {
 }
 
 /** Reads stdout until the start-up line, which carries the bound address. */
-async function waitForStartup(proc: ReturnType<typeof Bun.spawn>): Promise<Record<string, any>> {
+export async function waitForStartup(proc: ReturnType<typeof Bun.spawn>): Promise<Record<string, any>> {
   const reader = (proc.stdout as ReadableStream<Uint8Array>).getReader()
   const decoder = new TextDecoder()
   let buffered = ''
