@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
 import pkg from '../../package.json'
 import { ensureSharpPackages, libvipsPath, sharpPackages, type Arch } from './sharp-packages.ts'
@@ -59,7 +59,6 @@ function embedSharpAddon(arch: Arch): Bun.BunPlugin {
 }
 
 async function buildFor(arch: Arch): Promise<string> {
-  ensureSharpPackages(ROOT, arch)
   const other: Arch = arch === 'x64' ? 'arm64' : 'x64'
   const outfile = join(ROOT, 'dist', `imgapi-${pkg.version}-linux-${arch}`)
   const result = await Bun.build({
@@ -94,13 +93,16 @@ async function assertOnlyOwnLibvips(outfile: string, arch: Arch, other: Arch): P
     return Buffer.from(library.subarray(library.length >> 1, (library.length >> 1) + 4096))
   }
   if (!binary.includes(await sample(arch))) throw new Error(`${outfile} does not contain the ${arch} libvips`)
-  if (existsSync(libvipsPath(ROOT, other)) && binary.includes(await sample(other))) {
+  if (binary.includes(await sample(other))) {
     throw new Error(`${outfile} also contains the ${other} libvips`)
   }
 }
 
 const requested = process.argv.slice(2).filter((a): a is Arch => a === 'x64' || a === 'arm64')
 const arches: Arch[] = requested.length ? requested : ['x64', 'arm64']
+// Both architectures' packages, even for a single build: the check that a binary carries
+// only its own libvips needs the other one to search for.
+for (const arch of ['x64', 'arm64'] as const) ensureSharpPackages(ROOT, arch)
 mkdirSync(join(ROOT, 'dist'), { recursive: true })
 const lines: string[] = []
 for (const arch of arches) {
