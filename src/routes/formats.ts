@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import type { OpenAPIV3 } from 'openapi-types'
 import { listFormats } from '../image/formats.ts'
+import { errorResponses } from '../openapi/errors.ts'
 
 const RANGE: OpenAPIV3.SchemaObject = {
   type: 'object',
@@ -81,6 +82,7 @@ export function formatsRoutes() {
         responses: {
           '200': { description: 'The formats.', content: { 'application/json': { schema: FORMATS_SCHEMA } } },
           '304': { description: 'Not modified (ETag matched).' },
+          ...errorResponses(['METHOD_NOT_ALLOWED', 'INTERNAL']),
         },
       },
     },

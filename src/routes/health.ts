@@ -3,6 +3,7 @@ import type { OpenAPIV3 } from 'openapi-types'
 import type { AppContext } from '../app-context.ts'
 import { engineVersions } from '../image/sharp.ts'
 import { VERSION } from '../version.ts'
+import { errorResponses } from '../openapi/errors.ts'
 
 const HEALTH_SCHEMA: OpenAPIV3.SchemaObject = {
   type: 'object',
@@ -76,6 +77,7 @@ export function healthRoutes(context: AppContext) {
             description: 'Degraded (a codec failed) or draining (shutting down).',
             content: healthContent,
           },
+          ...errorResponses(['METHOD_NOT_ALLOWED', 'INTERNAL']),
         },
       },
     },

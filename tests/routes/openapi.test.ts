@@ -55,6 +55,16 @@ describe('OpenAPI document and reference', () => {
     expect(responses['503'].headers['Retry-After']).toBeDefined()
   })
 
+  test('documents error responses for every endpoint', () => {
+    for (const [path, methods] of Object.entries(spec.paths as Record<string, Record<string, any>>)) {
+      if (!path.startsWith('/api')) continue
+      for (const operation of Object.values(methods)) {
+        expect(operation.responses['405'], path).toBeDefined()
+        expect(operation.responses['500'], path).toBeDefined()
+      }
+    }
+  })
+
   test('serves the reference page with its script from this server, not a CDN', async () => {
     const page = await (await api.fetch('/swagger')).text()
     const scripts = [...page.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1])
