@@ -1,6 +1,7 @@
 import type { Config } from './config.ts'
 
-const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const
+// `notice` is for the few lines an operator always needs (the start-up line): only `silent` hides it.
+const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, notice: 50, silent: 100 } as const
 export type LogLevel = keyof typeof LEVELS
 
 export type Logger = Record<
@@ -17,5 +18,5 @@ export function createLogger(level: Config['logLevel'], write: (line: string) =>
       if (LEVELS[name] < threshold) return
       write(JSON.stringify({ time: new Date().toISOString(), level: name, msg: message, ...fields }))
     }
-  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') }
+  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error'), notice: at('notice') }
 }

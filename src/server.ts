@@ -13,7 +13,7 @@ export function startServer(config: Config, logger: Logger): void {
   const server = app.server!
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
   const url = `http://${shownHost}:${server.port}`
-  logger.info(`imgapi ${VERSION} listening on ${url} (API ${url}/api, reference ${url}/swagger)`, {
+  logger.notice(`imgapi ${VERSION} listening on ${url} (API ${url}/api, reference ${url}/swagger)`, {
     version: VERSION,
     address: `${config.host}:${server.port}`,
     limits: {

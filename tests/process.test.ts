@@ -57,8 +57,8 @@ describe('the process', () => {
     expect(env.stderr).toContain('IMGAPI_WORKERS')
   })
 
-  test('logs one start-up line with the address, version and effective limits', async () => {
-    const api = await spawnApi({ maxUploadBytes: 123456 })
+  test('logs one start-up line with the address, version and effective limits, even at level warn', async () => {
+    const api = await spawnApi({ maxUploadBytes: 123456, logLevel: 'warn' })
     expect(api.startup!.msg).toContain(`imgapi ${pkg.version} listening on http://127.0.0.1:`)
     expect(api.startup!.version).toBe(pkg.version)
     expect(api.startup!.address).toMatch(/^127\.0\.0\.1:\d+$/)

@@ -14,6 +14,12 @@ const sharp: typeof SharpModule = require('sharp')
 // upload once only pays memory for it.
 sharp.cache(false)
 
+// One libvips thread per image: the job queue already runs one image per CPU (IMGAPI_WORKERS),
+// so more threads per image only contend. sharp picks 1 by itself on glibc, but switches to
+// one per CPU when MALLOC_ARENA_MAX is set (a useful memory setting); pinning it keeps the
+// behaviour the same either way.
+sharp.concurrency(1)
+
 export { sharp }
 export type { Sharp, Metadata, OutputInfo } from 'sharp'
 

@@ -62,7 +62,8 @@ function envFor(overrides: Partial<Config>): Record<string, string> {
   for (const [name, value] of Object.entries(overrides)) {
     env[SETTINGS[name as keyof typeof SETTINGS].env[0]!] = String(value)
   }
-  if (overrides.logLevel === 'silent') env.IMGAPI_LOG_LEVEL = 'info' // the start-up line carries the port
+  // The start-up line (it carries the port) is printed at every level but silent.
+  if (overrides.logLevel === 'silent') env.IMGAPI_LOG_LEVEL = 'warn'
   return env
 }
 

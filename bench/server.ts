@@ -1,0 +1,155 @@
+import { readFileSync } from 'node:fs'
+import type { Subprocess } from 'bun'
+
+/* The imgapi server as a child process (always stopped), and what /proc says about processes. */
+
+export interface ServerHandle {
+  readonly pid: number
+  readonly baseUrl: string
+  /** SIGTERM (the server drains, nothing is in flight by then), SIGKILL if it lingers. */
+  stop(): Promise<void>
+}
+
+export interface ServerOptions {
+  readonly repoRoot: string
+  readonly queueLength: number
+}
+
+const SAMPLE_EVERY_MS = 100
+const READY_TIMEOUT_MS = 20_000
+const STOP_GRACE_MS = 5_000
+const live = new Set<Subprocess>()
+/** CPU seconds of the children already stopped: read just before each exits, as /proc forgets it then. */
+let stoppedChildrenCpu = 0
+
+/** Kills every child still running; synchronous so it also works from an `exit` handler. */
+export function killChildren(): void {
+  for (const child of live) child.kill('SIGKILL')
+  live.clear()
+}
+
+/** Reads a `/proc/<pid>/status` size field (VmRSS, VmHWM) in bytes; undefined once the process is gone. */
+export function procStatusBytes(pid: number, field: 'VmRSS' | 'VmHWM'): number | undefined {
+  try {
+    const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(
+      new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'),
+    )
+    return match ? Number(match[1]) * 1024 : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Keeps the largest value `read` returns (an RSS), polled every ~100 ms until stopped. */
+export function startPeakSampler(read: () => number | undefined): { stop: () => number } {
+  let peak = read() ?? 0
+  const timer = setInterval(() => {
+    peak = Math.max(peak, read() ?? 0)
+  }, SAMPLE_EVERY_MS)
+  return {
+    stop: () => {
+      clearInterval(timer)
+      return Math.max(peak, read() ?? 0)
+    },
+  }
+}
+
+// USER_HZ: the unit of /proc CPU times, 100 on every mainstream Linux build.
+const TICKS_PER_SECOND = 100
+
+/** User + system CPU seconds of a process, all threads; 0 once it is gone. */
+export function procCpuSeconds(pid: number | 'self'): number {
+  try {
+    // Fields after the parenthesised command name; utime and stime are the 14th and 15th overall.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND
+  } catch {
+    return 0
+  }
+}
+
+/** CPU seconds spent by the whole machine: every /proc/stat column except idle and iowait. */
+function machineCpuSeconds(): number {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number)
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = ticks
+  return (user + nice + system + irq + softirq + steal) / TICKS_PER_SECOND
+}
+
+/**
+ * On a shared 2-core machine the figures mean little if something else was running: this tells
+ * how many CPUs other processes kept busy, on average, between start and `otherCpus()`.
+ */
+export function startCpuWitness() {
+  const machine0 = machineCpuSeconds()
+  const self0 = procCpuSeconds('self')
+  const children0 = stoppedChildrenCpu
+  const started = performance.now()
+  return {
+    otherCpus: () => {
+      const running = [...live].reduce((sum, child) => sum + procCpuSeconds(child.pid), 0)
+      const ours = procCpuSeconds('self') - self0 + stoppedChildrenCpu - children0 + running
+      return Math.max(0, machineCpuSeconds() - machine0 - ours) / ((performance.now() - started) / 1000)
+    },
+  }
+}
+
+/**
+ * The server only prints its start-up line (with the bound address) at log level info, and at
+ * info it also logs every request, which would be measured as HTTP overhead. So the port is
+ * chosen here: the OS hands out a free one, we release it and the child binds it at once.
+ */
+function reserveFreePort(): number {
+  const listener = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
+  const port = listener.port
+  listener.stop(true)
+  return port
+}
+
+async function waitUntilHealthy(child: Subprocess, baseUrl: string): Promise<void> {
+  const deadline = performance.now() + READY_TIMEOUT_MS
+  while (performance.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited during start-up (code ${child.exitCode})`)
+    const status = await fetch(`${baseUrl}/api/health`).then(
+      (response) => response.status,
+      () => 0,
+    )
+    if (status === 200) return
+    await Bun.sleep(100)
+  }
+  throw new Error(`GET ${baseUrl}/api/health did not answer 200 within ${READY_TIMEOUT_MS} ms`)
+}
+
+export async function startServer({ repoRoot, queueLength }: ServerOptions): Promise<ServerHandle> {
+  const port = reserveFreePort()
+  const child = Bun.spawn([process.execPath, 'src/index.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      IMGAPI_PORT: String(port),
+      IMGAPI_HOST: '127.0.0.1',
+      IMGAPI_LOG_LEVEL: 'warn',
+      IMGAPI_QUEUE_LENGTH: String(queueLength),
+    },
+    // Warnings and errors stay visible without mixing into the report on stdout.
+    stdin: 'ignore',
+    stdout: 2,
+    stderr: 2,
+  })
+  live.add(child)
+  const baseUrl = `http://127.0.0.1:${port}`
+  const stop = async () => {
+    if (!live.delete(child)) return
+    stoppedChildrenCpu += procCpuSeconds(child.pid)
+    child.kill('SIGTERM')
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS)
+    await child.exited
+    clearTimeout(timer)
+  }
+  try {
+    await waitUntilHealthy(child, baseUrl)
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return { pid: child.pid, baseUrl, stop }
+}

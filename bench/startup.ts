@@ -1,0 +1,98 @@
+import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import pkg from '../package.json'
+
+/**
+ * Start-up benchmark of the single executable: size, time from spawn to the first 200 from
+ * GET /api/health (median of N runs; "cold" unpacks the native libraries into an empty cache,
+ * "warm" reuses and re-verifies them), and resident memory when idle. The baseline, measured
+ * in the same run, is the same service started from source with `bun src/index.ts`.
+ *
+ * Usage: bun bench/startup.ts [--runs 11] [--json]   (needs `npm run build` first)
+ */
+const ROOT = resolve(import.meta.dir, '..')
+const args = process.argv.slice(2)
+const RUNS = Number(args[args.indexOf('--runs') + 1] ?? 11) || 11
+const binary = join(ROOT, 'dist', `imgapi-${pkg.version}-linux-x64`)
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+
+function rssMiB(pid: number): number {
+  const status = require('node:fs').readFileSync(`/proc/${pid}/status`, 'utf8') as string
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024
+}
+
+/** Spawns, polls /api/health until 200, returns milliseconds and the process. */
+async function startOnce(command: string[], home: string, port: number) {
+  const started = performance.now()
+  const proc = Bun.spawn(command, {
+    cwd: home,
+    env: { HOME: home, IMGAPI_PORT: String(port), IMGAPI_HOST: '127.0.0.1', IMGAPI_LOG_LEVEL: 'warn' },
+    stdout: 'ignore',
+    stderr: 'inherit',
+  })
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200) break
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - started > 30_000) throw new Error(`${command.join(' ')} did not become healthy`)
+    await Bun.sleep(2)
+  }
+  return { ms: performance.now() - started, proc }
+}
+
+async function measure(label: string, command: string[], cold: boolean) {
+  const times: number[] = []
+  let idle = 0
+  const sharedHome = mkdtempSync(join(tmpdir(), 'imgapi-bench-home-'))
+  for (let run = 0; run < RUNS; run++) {
+    const home = cold ? mkdtempSync(join(tmpdir(), 'imgapi-bench-home-')) : sharedHome
+    const { ms, proc } = await startOnce(command, home, 39000 + run)
+    times.push(ms)
+    if (run === RUNS - 1) {
+      await Bun.sleep(2000)
+      idle = rssMiB(proc.pid)
+    }
+    proc.kill('SIGTERM')
+    await proc.exited
+    if (cold) rmSync(home, { recursive: true, force: true })
+  }
+  rmSync(sharedHome, { recursive: true, force: true })
+  return {
+    label,
+    medianMs: median(times),
+    minMs: Math.min(...times),
+    maxMs: Math.max(...times),
+    idleRssMiB: idle,
+  }
+}
+
+const lone = mkdtempSync(join(tmpdir(), 'imgapi-bench-lone-'))
+const copy = join(lone, 'imgapi')
+copyFileSync(binary, copy)
+const sizeMiB = statSync(binary).size / 2 ** 20
+
+// Warm runs first discard one start so the page cache holds the executable, as on a server.
+await measure('warm-up', [copy], false)
+const results = [
+  await measure('executable, warm cache', [copy], false),
+  await measure('executable, cold cache', [copy], true),
+  await measure('from source (bun src/index.ts)', [process.execPath, join(ROOT, 'src/index.ts')], false),
+]
+rmSync(lone, { recursive: true, force: true })
+
+const baseline = results[2]!.medianMs
+console.log(`imgapi ${pkg.version} start-up, ${RUNS} runs each, bun ${Bun.version}`)
+console.log(`executable size: ${sizeMiB.toFixed(1)} MiB (${binary})`)
+console.log('| start | median ms | min | max | idle RSS MiB | vs source |')
+console.log('|---|---|---|---|---|---|')
+for (const r of results) {
+  const ratio = (r.medianMs / baseline).toFixed(2)
+  console.log(
+    `| ${r.label} | ${r.medianMs.toFixed(0)} | ${r.minMs.toFixed(0)} | ${r.maxMs.toFixed(0)} | ${r.idleRssMiB.toFixed(1)} | ${ratio}x |`,
+  )
+}
+if (args.includes('--json')) console.log(JSON.stringify({ sizeMiB, runs: RUNS, results }))

@@ -1,0 +1,201 @@
+/**
+ * Throughput of imgapi over loopback HTTP against the same encodes done in-process with sharp.
+ * Usage: bun bench/throughput.ts [--concurrency 4] [--requests 60] [--rounds 3] [--json]
+ */
+import { existsSync, readdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import sharp from 'sharp'
+import {
+  buildReport,
+  figuresOf,
+  formatTable,
+  machineFacts,
+  runConcurrent,
+  type RunFigures,
+  type RunSettings,
+} from './figures.ts'
+import {
+  killChildren,
+  procCpuSeconds,
+  procStatusBytes,
+  startCpuWitness,
+  startPeakSampler,
+  startServer,
+} from './server.ts'
+
+const REPO_ROOT = resolve(import.meta.dir, '..')
+const CORPUS_DIR = resolve(REPO_ROOT, '../shared/corpus/public')
+const COMPRESS_QUERY = 'format=webp&width=1600'
+
+// As the service does (src/image/sharp.ts): each upload is seen once, so caching only costs memory.
+sharp.cache(false)
+// As the service does: one libvips thread per image, the concurrency comes from the jobs.
+sharp.concurrency(1)
+
+interface Photo {
+  readonly name: string
+  readonly bytes: Uint8Array<ArrayBuffer>
+}
+
+type Encode = (photo: Photo) => Promise<Uint8Array>
+
+function positiveInt(flag: string, raw: string): number {
+  if (!/^\d+$/.test(raw) || Number(raw) < 1)
+    throw new Error(`--${flag} expects a positive integer, received "${raw}"`)
+  return Number(raw)
+}
+
+function parseSettings(argv: string[]): RunSettings & { readonly json: boolean } {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      concurrency: { type: 'string', default: '4' },
+      requests: { type: 'string', default: '60' },
+      rounds: { type: 'string', default: '3' },
+      json: { type: 'boolean', default: false },
+    },
+  })
+  return {
+    concurrency: positiveInt('concurrency', values.concurrency),
+    requests: positiveInt('requests', values.requests),
+    rounds: positiveInt('rounds', values.rounds),
+    json: values.json,
+  }
+}
+
+async function loadPhotos(): Promise<Photo[]> {
+  if (!existsSync(CORPUS_DIR)) return []
+  const names = readdirSync(CORPUS_DIR).filter((name) => /^photo-.*\.jpg$/.test(name))
+  const load = async (name: string) => ({ name, bytes: await Bun.file(join(CORPUS_DIR, name)).bytes() })
+  return Promise.all(names.sort().map(load))
+}
+
+/**
+ * What POST /api/compress?format=webp&width=1600 runs for a JPEG (src/image/pipeline.ts, plan.ts,
+ * steps/*.ts, encoders.ts), option for option, so that only the HTTP path differs.
+ */
+function encodeInProcess(photo: Photo): Promise<Uint8Array> {
+  return sharp(photo.bytes, { animated: false, limitInputPixels: 100_000_000, failOn: 'truncated' })
+    .timeout({ seconds: 30 })
+    .autoOrient()
+    .resize({ width: 1600, fit: 'inside', withoutEnlargement: true, background: '#ffffff' })
+    .webp({ quality: 80, lossless: false, effort: 4, smartSubsample: true })
+    .toBuffer()
+}
+
+function encodeOverHttp(baseUrl: string): Encode {
+  return async (photo) => {
+    const response = await fetch(`${baseUrl}/api/compress?${COMPRESS_QUERY}`, {
+      method: 'POST',
+      headers: { 'content-type': 'image/jpeg' },
+      body: photo.bytes,
+    })
+    const body = new Uint8Array(await response.arrayBuffer())
+    if (response.status === 200) return body
+    throw new Error(
+      `${photo.name}: HTTP ${response.status} ${new TextDecoder().decode(body.subarray(0, 200))}`,
+    )
+  }
+}
+
+/** RIFF container whose form type is WEBP: the first 12 bytes of every WebP file. */
+function assertWebp(name: string, bytes: Uint8Array): void {
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to))
+  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return
+  throw new Error(
+    `${name}: expected a WebP, received ${bytes.length} bytes starting ${JSON.stringify(ascii(0, 12))}`,
+  )
+}
+
+/**
+ * Warm-up (one job per photo, not measured), then the measured run; every output is checked.
+ * CPU time is counted too: unlike req/s it hardly moves when other work shares the machine.
+ */
+async function measure(photos: Photo[], run: RunSettings, encode: Encode, encoderPid: number | 'self') {
+  const checked = (photo: Photo) => encode(photo).then((bytes) => assertWebp(photo.name, bytes))
+  const warmUp = await runConcurrent(photos.length, run.concurrency, (i) => checked(photos[i]!))
+  const [encoder0, client0] = [procCpuSeconds(encoderPid), procCpuSeconds('self')]
+  const result = await runConcurrent(run.requests, run.concurrency, (i) =>
+    checked(photos[i % photos.length]!),
+  )
+  const cpu = { encoder: procCpuSeconds(encoderPid) - encoder0, client: procCpuSeconds('self') - client0 }
+  const failures = [...warmUp.failures.map((failure) => `warm-up ${failure}`), ...result.failures]
+  return { result, cpu, failures }
+}
+
+type Round = { readonly figures: RunFigures; readonly failures: readonly string[] }
+
+async function inProcessRound(photos: Photo[], run: RunSettings): Promise<Round> {
+  // Response buffers left from the previous HTTP round would otherwise count as baseline RSS.
+  Bun.gc(true)
+  const sampler = startPeakSampler(() => process.memoryUsage().rss)
+  const { result, cpu, failures } = await measure(photos, run, encodeInProcess, 'self')
+  const peak = sampler.stop()
+  return { figures: figuresOf(result, { encoder: cpu.encoder, client: 0 }, peak, peak), failures }
+}
+
+async function httpRound(photos: Photo[], run: RunSettings): Promise<Round> {
+  // A fresh server per round: VmHWM is a lifetime peak, and no server may sit beside the baseline.
+  const server = await startServer({ repoRoot: REPO_ROOT, queueLength: Math.max(64, run.concurrency) })
+  try {
+    const sampler = startPeakSampler(() => procStatusBytes(server.pid, 'VmRSS'))
+    const { result, cpu, failures } = await measure(photos, run, encodeOverHttp(server.baseUrl), server.pid)
+    const sampled = sampler.stop()
+    const peak = procStatusBytes(server.pid, 'VmHWM') ?? Number.NaN
+    return { figures: figuresOf(result, cpu, peak, sampled), failures }
+  } finally {
+    await server.stop()
+  }
+}
+
+async function main(): Promise<number> {
+  const { json, ...run } = parseSettings(process.argv.slice(2))
+  const photos = await loadPhotos()
+  if (photos.length === 0) {
+    console.log(`bench: no photo-*.jpg found in ${CORPUS_DIR} (corpus absent); nothing to measure.`)
+    return 0
+  }
+  const witness = startCpuWitness()
+  const failures: string[] = []
+  const inProcess: RunFigures[] = []
+  const http: RunFigures[] = []
+  // Alternating spreads slow drift of the machine (heat, neighbours) over both sides alike.
+  for (let round = 1; round <= run.rounds; round++) {
+    for (const [label, runRound, figures] of [
+      ['in-process sharp', inProcessRound, inProcess],
+      ['HTTP (imgapi)', httpRound, http],
+    ] as const) {
+      console.error(`round ${round}/${run.rounds}: ${label}`)
+      const done = await runRound(photos, run)
+      figures.push(done.figures)
+      failures.push(...done.failures)
+    }
+  }
+  const report = buildReport(
+    machineFacts(witness.otherCpus()),
+    { ...run, photos: photos.length, query: COMPRESS_QUERY },
+    inProcess,
+    http,
+  )
+  // With --json, stdout carries only the JSON object so that it can be piped; the table goes to stderr.
+  ;(json ? console.error : console.log)(formatTable(report))
+  if (json) console.log(JSON.stringify({ ...report, failures }))
+  if (failures.length === 0) return 0
+  console.error(
+    `FAILED: ${failures.length} job(s) without a valid WebP:\n  ${failures.slice(0, 10).join('\n  ')}`,
+  )
+  return 1
+}
+
+process.on('exit', killChildren)
+process.on('SIGINT', () => process.exit(130))
+process.on('SIGTERM', () => process.exit(143))
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`bench: ${error instanceof Error ? error.message : String(error)}`)
+    process.exit(1)
+  },
+)
