@@ -6,6 +6,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import sharp from 'sharp'
+import { capMallocArenas } from '../src/image/memory.ts'
 import {
   buildReport,
   figuresOf,
@@ -28,7 +29,9 @@ const REPO_ROOT = resolve(import.meta.dir, '..')
 const CORPUS_DIR = resolve(REPO_ROOT, '../shared/corpus/public')
 const COMPRESS_QUERY = 'format=webp&width=1600'
 
-// As the service does (src/image/sharp.ts): each upload is seen once, so caching only costs memory.
+// As the service does (src/image/sharp.ts): each upload is seen once, so caching only costs
+// memory; and glibc's malloc arenas are capped the same way, so only the HTTP path differs.
+if (process.env.MALLOC_ARENA_MAX === undefined) capMallocArenas(4)
 sharp.cache(false)
 // As the service does: one libvips thread per image, the concurrency comes from the jobs.
 sharp.concurrency(1)

@@ -1,10 +1,14 @@
 import type SharpModule from 'sharp'
+import { capMallocArenas } from './memory.ts'
 
 /**
  * The one place that knows how sharp is loaded and tuned. Everything else imports `sharp`
  * from here, so that packaging (e.g. a libvips library carried inside an executable) has a
  * single seam.
  */
+
+// Before sharp starts its threads, unless the operator chose a value of their own.
+if (process.env.MALLOC_ARENA_MAX === undefined) capMallocArenas(4)
 
 // The CommonJS entry, on purpose: its require() calls are static, so `bun build --compile`
 // embeds the native addon; the ESM entry loads it through createRequire, which it cannot follow.
