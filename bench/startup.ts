@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import pkg from '../package.json'
@@ -19,7 +19,7 @@ const binary = join(ROOT, 'dist', `imgapi-${pkg.version}-linux-x64`)
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 function rssMiB(pid: number): number {
-  const status = require('node:fs').readFileSync(`/proc/${pid}/status`, 'utf8') as string
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024
 }
 

@@ -40,13 +40,6 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
   return out
 }
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-  let offset = 0
-  for (const part of parts) out.set(part, (offset += part.length) - part.length)
-  return out
-}
-
 function readFrames(input: Uint8Array) {
   const frames: FrameControl[] = []
   const shared: PngChunk[] = []
@@ -84,11 +77,11 @@ async function decodeFrame(header: Uint8Array, shared: PngChunk[], frame: FrameC
   const view = new DataView(ihdr.buffer)
   view.setUint32(0, frame.width)
   view.setUint32(4, frame.height)
-  const png = concat([
+  const png = Buffer.concat([
     Uint8Array.from(PNG_SIGNATURE),
     chunk('IHDR', ihdr),
     ...shared.map((c) => chunk(c.type, c.data)),
-    chunk('IDAT', concat(frame.data)),
+    chunk('IDAT', Buffer.concat(frame.data)),
     chunk('IEND', new Uint8Array(0)),
   ])
   return sharp(png, { failOn: 'truncated' })

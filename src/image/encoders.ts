@@ -1,5 +1,5 @@
 import { animationOf } from './apng.ts'
-import type { OutputFormat } from './format-table.ts'
+import { FORMAT_TABLE, type OutputFormat } from './format-table.ts'
 import type { JobPlan } from './plan.ts'
 import type { StepContext } from './steps/context.ts'
 
@@ -11,7 +11,7 @@ function tiffIsLossless(plan: JobPlan, hasAlpha: boolean): boolean {
 }
 
 export function outputKeepsAlpha(plan: JobPlan): boolean {
-  return plan.format !== 'jpeg'
+  return FORMAT_TABLE[plan.format].alpha
 }
 
 /** The quality actually used, or undefined when the output is lossless. */

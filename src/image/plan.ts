@@ -1,6 +1,12 @@
 import { AppError } from '../errors/app-error.ts'
 import type { CompressOptions, OptionName } from '../options/schema.ts'
-import { FORMAT_TABLE, resolveFormatName, type OutputFormat, type RangeTunable } from './format-table.ts'
+import {
+  FORMAT_TABLE,
+  resolveFormatName,
+  type OutputFormat,
+  type RangeTunable,
+  type Tunables,
+} from './format-table.ts'
 import { canWrite, formatInfo } from './formats.ts'
 import type { ImageProbe } from './probe.ts'
 
@@ -69,8 +75,12 @@ function checkDimension(name: 'width' | 'height', value: number | undefined, max
 }
 
 /** Lists the options given that this output cannot use, so the response can say so. */
-function ignoredOptions(options: CompressOptions, format: OutputFormat, lossless: boolean): OptionName[] {
-  const tunables = FORMAT_TABLE[format].tunables as Record<string, unknown>
+function ignoredOptions(
+  options: CompressOptions,
+  format: OutputFormat,
+  tunables: Tunables,
+  lossless: boolean,
+): OptionName[] {
   const ignored: OptionName[] = []
   if (options.quality !== undefined && (!tunables.quality || lossless)) ignored.push('quality')
   if (options.effort !== undefined && !tunables.effort) ignored.push('effort')
@@ -91,7 +101,7 @@ export function planJob(options: CompressOptions, probe: ImageProbe, limits: Pla
   checkRange('effort', options.effort, tunables.effort, format)
   checkDimension('width', options.width, limits.maxOutputDimension)
   checkDimension('height', options.height, limits.maxOutputDimension)
-  const ignored = ignoredOptions(options, format, lossless)
+  const ignored = ignoredOptions(options, format, tunables, lossless)
   const resize =
     options.width !== undefined || options.height !== undefined
       ? {

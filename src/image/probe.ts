@@ -1,4 +1,5 @@
 import { AppError } from '../errors/app-error.ts'
+import { classifyImageError } from './classify-error.ts'
 import type { FormatId } from './format-table.ts'
 import { canRead, readableFormatIds } from './formats.ts'
 import { apngFrameCount } from './png-chunks.ts'
@@ -53,20 +54,7 @@ async function readMetadata(input: Uint8Array): Promise<Metadata> {
   } catch (error) {
     const known = nameKnownFormat(input)
     if (known) throw unreadable(`a ${known} image`)
-    if (/unsupported image format/i.test(String(error))) {
-      throw new AppError(
-        'UNSUPPORTED_MEDIA_TYPE',
-        'expected an image, received bytes that are not in any image format this server reads',
-        { cause: error },
-      )
-    }
-    throw new AppError(
-      'CORRUPT_IMAGE',
-      'expected a decodable image header, received a damaged or incomplete one',
-      {
-        cause: error,
-      },
-    )
+    throw classifyImageError(error)
   }
 }
 

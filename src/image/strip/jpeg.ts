@@ -34,7 +34,7 @@ export function stripJpegMetadata(bytes: Uint8Array): Uint8Array | undefined {
       const end = findEndOfImage(bytes, offset)
       if (end === undefined) return undefined
       parts.push(bytes.subarray(offset, end))
-      return join(parts)
+      return Buffer.concat(parts)
     }
     const length = (bytes[offset + 2]! << 8) | bytes[offset + 3]!
     const next = offset + 2 + length
@@ -51,14 +51,4 @@ function findEndOfImage(bytes: Uint8Array, from: number): number | undefined {
     if (bytes[i] === 0xff && bytes[i + 1] === EOI) return i + 2
   }
   return undefined
-}
-
-function join(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-  let offset = 0
-  for (const part of parts) {
-    out.set(part, offset)
-    offset += part.length
-  }
-  return out
 }
