@@ -1,32 +1,38 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from './app-context.ts'
 import type { Config } from './config.ts'
-import { corsHeaders, parseCorsOrigins, preflightHeaders } from './http/cors.ts'
-import { toHttpError } from './http/error-handler.ts'
-import { problemResponse } from './http/problem.ts'
-import { requestIdFor } from './http/request-id.ts'
+import { parseCorsOrigins } from './http/cors.ts'
+import { guard } from './http/guard.ts'
+import { createRequestHooks } from './http/request-hooks.ts'
+import { UploadBudget } from './http/upload-budget.ts'
 import { JobQueue } from './image/queue.ts'
-import { createCodecCheck } from './image/self-test.ts'
+import { createCodecMonitor } from './image/self-test.ts'
 import { Lifecycle } from './lifecycle.ts'
 import { createLogger } from './log.ts'
+import { planMemory } from './memory-plan.ts'
 import { compressRoutes } from './routes/compress.ts'
 import { docsRoutes } from './routes/docs.ts'
 import { formatsRoutes } from './routes/formats.ts'
 import { healthRoutes } from './routes/health.ts'
 
 export function createContext(config: Config, overrides: Partial<AppContext> = {}): AppContext {
+  const memory = planMemory(config)
   return {
     config,
-    queue: new JobQueue({ workers: config.workers, capacity: config.queueLength }),
+    memory,
+    queue: new JobQueue({
+      workers: config.workers,
+      capacity: config.queueLength,
+      memoryBudgetBytes: memory.decodeBudgetBytes,
+    }),
+    uploads: new UploadBudget(memory.uploadBudgetBytes),
     lifecycle: new Lifecycle(),
     logger: createLogger(config.logLevel),
     cors: parseCorsOrigins(config.corsOrigins),
-    codecCheck: createCodecCheck(),
+    codecs: overrides.codecs ?? createCodecMonitor(),
     ...overrides,
   }
 }
-
-const requestIds = new WeakMap<Request, { id: string; started: number; status?: number }>()
 
 /** Builds the whole service as a value; it never listens (see index.ts). */
 export function createApp(config: Config, overrides: Partial<AppContext> = {}) {
@@ -34,52 +40,26 @@ export function createApp(config: Config, overrides: Partial<AppContext> = {}) {
   const { logger } = context
   const methodsByPath = new Map<string, string[]>()
   const methodsFor = (path: string) => methodsByPath.get(path) ?? []
+  const hooks = createRequestHooks(context, methodsFor)
 
   const app = new Elysia({
-    // Bun's own limit answers with an empty 413; ours (read-body.ts) answers in JSON, so
-    // Bun's is set far above it and never decides.
-    serve: { maxRequestBodySize: 2 ** 40 },
+    serve: {
+      // Bun's own limit answers with an empty 413; ours (read-body.ts) answers in JSON, so
+      // Bun's is set far above it and never decides.
+      maxRequestBodySize: 2 ** 40,
+      // Bun's development mode answers uncaught errors with an HTML page of stack frames and
+      // source lines; it must never be on, whatever NODE_ENV says.
+      development: false,
+      error: hooks.lastResort,
+    },
   })
-    .onRequest(({ request, set }) => {
-      const id = requestIdFor(request)
-      requestIds.set(request, { id, started: performance.now() })
-      set.headers['x-request-id'] = id
-      Object.assign(set.headers, corsHeaders(context.cors, request))
-      if (request.method === 'OPTIONS') {
-        const methods = methodsFor(new URL(request.url).pathname)
-        if (methods.length > 0) {
-          return new Response(null, {
-            status: 204,
-            headers: {
-              ...preflightHeaders(context.cors, request, methods),
-              allow: [...methods, 'OPTIONS'].join(', '),
-            },
-          })
-        }
-      }
-    })
-    .onError(({ code, error, request }) => {
-      const meta = requestIds.get(request)
-      const id = meta?.id ?? requestIdFor(request)
-      const response = problemResponse(toHttpError(code, error, request, methodsFor, logger, id), id, request)
-      if (meta) meta.status = response.status
-      return response
-    })
-    .onAfterResponse(({ request, set, responseValue }) => {
-      const meta = requestIds.get(request)
-      const status = meta?.status ?? (responseValue instanceof Response ? responseValue.status : set.status)
-      logger.info('request', {
-        requestId: meta?.id,
-        method: request.method,
-        path: new URL(request.url).pathname,
-        status,
-        ms: meta ? Math.round(performance.now() - meta.started) : undefined,
-      })
-    })
+    .onRequest(guard('onRequest', logger, hooks.onRequest, ({ request }) => hooks.lastResort(request.url)))
+    .onError(guard('onError', logger, hooks.onError, (error) => hooks.lastResort(error)))
+    .onAfterResponse(guard('onAfterResponse', logger, hooks.onAfterResponse, () => undefined))
     .use(healthRoutes(context))
-    .use(formatsRoutes())
+    .use(formatsRoutes(context))
     .use(compressRoutes(context))
-    .use(docsRoutes())
+    .use(docsRoutes(context))
 
   for (const route of app.routes) {
     if (route.method === 'OPTIONS' || route.path.includes('*')) continue

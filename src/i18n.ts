@@ -1,10 +1,13 @@
 import i18next, { type TFunction } from 'i18next'
-import en from '../locales/en.json'
+import english from '../locales/en.json'
 
 /**
- * Server-side text lookup: error titles follow the caller's Accept-Language when a
- * translation exists, falling back to English.
+ * The one module that loads locales. Server-side text lookup: error titles follow the caller's
+ * Accept-Language when a translation exists, falling back to English. `en` is the English
+ * resource, whose keys the error catalogue, option schema and header table are checked against.
  */
+export const en = english
+
 const RESOURCES = { en: { translation: en } } as const
 
 export const LANGUAGES = Object.keys(RESOURCES)

@@ -14,7 +14,7 @@ async function main(argv: string[]): Promise<void> {
   const config = loadConfig({ argv, env: process.env })
   prepareEmbeddedLibvips(config.libDir)
   const { startServer } = await import('./server.ts')
-  startServer(config, createLogger(config.logLevel))
+  await startServer(config, createLogger(config.logLevel))
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

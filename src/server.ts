@@ -3,35 +3,51 @@ import type { Config } from './config.ts'
 import { Lifecycle } from './lifecycle.ts'
 import type { Logger } from './log.ts'
 import { VERSION } from './version.ts'
+import { createCodecMonitor } from './image/self-test.ts'
+import { planMemory } from './memory-plan.ts'
 
 /** Listens, logs the start-up line, and drains on SIGTERM/SIGINT. */
-export function startServer(config: Config, logger: Logger): void {
+export async function startServer(config: Config, logger: Logger): Promise<void> {
   const lifecycle = new Lifecycle()
-  const app = createApp(config, { lifecycle, logger })
+  const codecs = createCodecMonitor()
+  // Traffic arrives only once the codecs have proved themselves, and health never waits.
+  await codecs.first()
+  const app = createApp(config, { lifecycle, logger, codecs })
   app.listen({ port: config.port, hostname: config.host })
 
   const server = app.server!
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
   const url = `http://${shownHost}:${server.port}`
+  const memory = planMemory(config)
   logger.notice(`imgapi ${VERSION} listening on ${url} (API ${url}/api, reference ${url}/swagger)`, {
     version: VERSION,
     address: `${config.host}:${server.port}`,
     limits: {
       maxUploadBytes: config.maxUploadBytes,
       maxInputPixels: config.maxInputPixels,
+      maxOutputPixels: config.maxOutputPixels,
       maxOutputDimension: config.maxOutputDimension,
       maxFrames: config.maxFrames,
+      maxAvifEffort: config.maxAvifEffort,
+      maxAvifPixels: config.maxAvifPixels,
       workers: config.workers,
       queueLength: config.queueLength,
       jobTimeoutMs: config.jobTimeoutMs,
+      uploadTimeoutMs: config.uploadTimeoutMs,
     },
+    memory,
   })
 
-  /** Stop accepting, let in-flight requests finish (bounded), then exit 0. */
-  async function shutdown(signal: string) {
+  /**
+   * SIGTERM: keep serving for the drain delay (health answers 503 "draining", every response
+   * carries Connection: close, so load balancers and keep-alive clients move away), then stop
+   * accepting, finish what is in flight (bounded), and exit 0. SIGINT (Ctrl-C) skips the delay.
+   */
+  async function shutdown(signal: string, delayMs: number) {
     if (lifecycle.draining) return
     lifecycle.startDraining()
-    logger.info('draining', { signal })
+    logger.info('draining', { signal, drainDelayMs: delayMs })
+    await Bun.sleep(delayMs)
     const forced = setTimeout(() => {
       logger.warn('shutdown timeout reached; exiting with requests still in flight', {
         timeoutMs: config.shutdownTimeoutMs,
@@ -44,6 +60,8 @@ export function startServer(config: Config, logger: Logger): void {
     process.exit(0)
   }
 
-  process.on('SIGTERM', () => void shutdown('SIGTERM'))
-  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM', config.drainDelayMs))
+  process.on('SIGINT', () => void shutdown('SIGINT', 0))
+  // A terminal hang-up or a reload request must not end the service; nothing reloads yet.
+  process.on('SIGHUP', () => logger.info('SIGHUP received; ignored'))
 }

@@ -65,6 +65,37 @@ export const SETTINGS = {
     max: 65535,
     description: 'Largest width or height of an output image, and of the width/height options.',
   },
+  // Stops enlargement attacks: a 258-byte 1x1 PNG asked for 16383x16383, or a 10-frame GIF
+  // asked for width=16383, once cost gigabytes. Checked from the plan, before any decoding.
+  maxOutputPixels: {
+    env: ['IMGAPI_MAX_OUTPUT_PIXELS'],
+    flag: '--max-output-pixels',
+    kind: 'integer',
+    default: 100_000_000,
+    min: 1,
+    description:
+      'Largest output in pixels (width x height x frames after resizing); larger gets 422 IMAGE_TOO_LARGE.',
+  },
+  // libheif cannot be interrupted: a 20 MP AVIF at effort 9 once ran for minutes after its job
+  // had timed out. Effort and size are bounded up front instead, from measured encode times
+  // (bench/encode-cost.ts) so that the slowest allowed AVIF stays well inside the job timeout.
+  maxAvifEffort: {
+    env: ['IMGAPI_MAX_AVIF_EFFORT'],
+    flag: '--max-avif-effort',
+    kind: 'integer',
+    default: 6,
+    min: 0,
+    max: 9,
+    description: 'Highest AVIF effort a request may ask for; GET /api/formats publishes the capped range.',
+  },
+  maxAvifPixels: {
+    env: ['IMGAPI_MAX_AVIF_PIXELS'],
+    flag: '--max-avif-pixels',
+    kind: 'integer',
+    default: 16_000_000,
+    min: 1,
+    description: 'Largest AVIF output in pixels; larger gets 422 IMAGE_TOO_LARGE.',
+  },
   // Stops an animation of thousands of small frames from costing as much as a huge still.
   maxFrames: {
     env: ['IMGAPI_MAX_FRAMES'],
@@ -92,7 +123,8 @@ export const SETTINGS = {
     default: 64,
     min: 0,
     max: 100_000,
-    description: 'Jobs that may wait for a worker; beyond it requests get 503 OVERLOADED with Retry-After.',
+    description:
+      'Requests that may wait for a worker, counted from their arrival (uploading, probing or queued); beyond it 503 OVERLOADED with Retry-After.',
   },
   // Stops one pathological image from holding a worker forever.
   jobTimeoutMs: {
@@ -103,13 +135,79 @@ export const SETTINGS = {
     min: 1,
     description: 'Longest time one image may take, waiting included; then 503 PROCESSING_TIMEOUT.',
   },
+  // Stops slow-body attacks: a client trickling its upload holds a connection, a queue slot
+  // and its share of the upload budget; past this it gets 408 and the connection is closed.
+  uploadTimeoutMs: {
+    env: ['IMGAPI_UPLOAD_TIMEOUT_MS'],
+    flag: '--upload-timeout-ms',
+    kind: 'integer',
+    default: 60_000,
+    min: 1,
+    description: 'Longest time a request body may take to arrive; then 408 REQUEST_TIMEOUT.',
+  },
+  // Stops header floods. Bun itself refuses more than 64 KiB with a bare 431 (see README);
+  // below that, this limit answers in problem+json.
+  maxHeaderBytes: {
+    env: ['IMGAPI_MAX_HEADER_BYTES'],
+    flag: '--max-header-bytes',
+    kind: 'integer',
+    default: 16_384,
+    min: 1024,
+    max: 65_536,
+    description: 'Largest request line plus headers in bytes; larger gets 431 HEADERS_TOO_LARGE.',
+  },
+  // What the memory budgets below are carved from.
+  memoryLimitBytes: {
+    env: ['IMGAPI_MEMORY_LIMIT_BYTES'],
+    flag: '--memory-limit-bytes',
+    kind: 'integer',
+    default: 0,
+    min: 0,
+    description:
+      'Memory the service plans for; 0 means the container limit (cgroup), else the total RAM. The two budgets below are derived from it.',
+  },
+  // Stops upload floods: 200 concurrent 30 MiB uploads once took the process to 6 GB. Each
+  // compress request reserves its Content-Length (or the upload limit when chunked) before
+  // its body is read; over the budget it gets 503 at once.
+  uploadBudgetBytes: {
+    env: ['IMGAPI_UPLOAD_BUDGET_BYTES'],
+    flag: '--upload-budget-bytes',
+    kind: 'integer',
+    default: 0,
+    min: 0,
+    description:
+      'Bytes of request bodies held at once (being received, waiting or processed); 0 means a quarter of the memory limit. Over it: 503 OVERLOADED.',
+  },
+  // Stops decode floods: each job reserves the memory its decode and encode need (estimated
+  // from the header and the plan) and waits until it fits; a job that can never fit is refused.
+  decodeBudgetBytes: {
+    env: ['IMGAPI_DECODE_BUDGET_BYTES'],
+    flag: '--decode-budget-bytes',
+    kind: 'integer',
+    default: 0,
+    min: 0,
+    description:
+      'Memory the running jobs may use together for pixels; 0 means half of the memory limit. A job that needs more gets 422 IMAGE_TOO_LARGE.',
+  },
+  // Lets a load balancer notice the drain (health turns 503) before the listener closes, so
+  // no request is sent to a closed port.
+  drainDelayMs: {
+    env: ['IMGAPI_DRAIN_DELAY_MS'],
+    flag: '--drain-delay-ms',
+    kind: 'integer',
+    default: 5_000,
+    min: 0,
+    description:
+      'On SIGTERM, how long to keep serving (health answers 503 "draining", responses carry Connection: close) before the listener closes; match the load balancer\'s health-check period.',
+  },
   shutdownTimeoutMs: {
     env: ['IMGAPI_SHUTDOWN_TIMEOUT_MS'],
     flag: '--shutdown-timeout-ms',
     kind: 'integer',
     default: 30_000,
     min: 0,
-    description: 'On SIGTERM/SIGINT, how long to wait for in-flight requests before exiting anyway.',
+    description:
+      'After the listener closes (SIGTERM, SIGINT), how long in-flight requests may take before the process exits anyway.',
   },
   corsOrigins: {
     env: ['IMGAPI_CORS_ORIGINS'],

@@ -4,6 +4,7 @@ import pkg from '../package.json'
 import { BINARY, spawnApi } from './helpers/api.ts'
 import { noisyImage } from './helpers/images.ts'
 import { ROOT } from './helpers/paths.ts'
+import { rawExchange, rawRequest, type RawResponse } from './helpers/raw-http.ts'
 import { rawBody } from './helpers/requests.ts'
 
 const command = BINARY ? [resolve(BINARY)] : [process.execPath, join(ROOT, 'src/index.ts')]
@@ -68,7 +69,7 @@ describe('the process', () => {
   })
 
   test('on SIGTERM finishes the request in flight, then exits 0', async () => {
-    const api = await spawnApi({ workers: 1 })
+    const api = await spawnApi({ workers: 1, drainDelayMs: 200 })
     const image = await noisyImage(2000, 1500)
     const inFlight = api.fetch('/api/compress?format=webp&effort=6', rawBody(image))
     for (let i = 0; i < 200; i++) {
@@ -82,4 +83,42 @@ describe('the process', () => {
     expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(0)
     expect(await api.process!.exited).toBe(0)
   }, 60_000)
+
+  test('on SIGTERM keeps serving for the drain delay: health 503 "draining", Connection: close on every response, then exit 0', async () => {
+    const api = await spawnApi({ drainDelayMs: 1500 })
+    // A keep-alive connection opened before the signal, used again after it.
+    let second: RawResponse | undefined
+    const keptAlive = rawExchange(
+      api.url,
+      async (socket) => {
+        socket.write('GET /api/formats HTTP/1.1\r\nHost: localhost\r\n\r\n')
+        await Bun.sleep(400)
+        socket.write('GET /api/formats HTTP/1.1\r\nHost: localhost\r\n\r\n')
+      },
+      3000,
+    )
+    await Bun.sleep(150)
+    const signalled = performance.now()
+    api.process!.kill('SIGTERM')
+    await Bun.sleep(150)
+    const health = await rawRequest(api.url, 'GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n', 2000)
+    expect(health.responses[0]?.status).toBe(503)
+    expect(JSON.parse(health.responses[0]!.body).status).toBe('draining')
+    expect(health.responses[0]?.headers.get('connection')).toBe('close')
+    const exchange = await keptAlive
+    second = exchange.responses[1]
+    expect(exchange.responses[0]?.status).toBe(200)
+    expect(second?.status).toBe(200)
+    expect(second?.headers.get('connection')).toBe('close')
+    expect(await api.process!.exited).toBe(0)
+    expect(performance.now() - signalled).toBeGreaterThanOrEqual(1400)
+  }, 30_000)
+
+  test('ignores SIGHUP and keeps serving', async () => {
+    const api = await spawnApi()
+    api.process!.kill('SIGHUP')
+    await Bun.sleep(200)
+    expect((await api.fetch('/api/health')).status).toBe(200)
+    await api.stop()
+  }, 30_000)
 })

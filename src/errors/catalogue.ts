@@ -1,23 +1,32 @@
-import en from '../../locales/en.json'
+import { en } from '../i18n.ts'
 
 /**
- * Every error the API can return, declared once: the HTTP status here, the public text in
- * locales/<lng>.json under errors.<CODE>. Codes are stable; clients may switch on them.
+ * Every error the API can return, declared once: the HTTP status and whether the response
+ * carries Retry-After here, the public text in locales/<lng>.json under errors.<CODE>. Codes
+ * are stable; clients may switch on them.
  */
+export interface ErrorSpec {
+  readonly status: number
+  /** The response says when to retry (Retry-After, in seconds). */
+  readonly retryAfter?: true
+}
+
 export const ERROR_CATALOGUE = {
   INVALID_PARAMETER: { status: 400 },
   MISSING_FILE: { status: 400 },
   MALFORMED_REQUEST: { status: 400 },
   NOT_FOUND: { status: 404 },
   METHOD_NOT_ALLOWED: { status: 405 },
+  REQUEST_TIMEOUT: { status: 408 },
   PAYLOAD_TOO_LARGE: { status: 413 },
   UNSUPPORTED_MEDIA_TYPE: { status: 415 },
   CORRUPT_IMAGE: { status: 422 },
   IMAGE_TOO_LARGE: { status: 422 },
-  OVERLOADED: { status: 503 },
+  HEADERS_TOO_LARGE: { status: 431 },
+  OVERLOADED: { status: 503, retryAfter: true },
   PROCESSING_TIMEOUT: { status: 503 },
   INTERNAL: { status: 500 },
-} as const satisfies Record<keyof typeof en.errors, { status: number }>
+} as const satisfies Record<keyof typeof en.errors, ErrorSpec>
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE
 
@@ -25,6 +34,10 @@ export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[]
 
 export function errorStatus(code: ErrorCode): number {
   return ERROR_CATALOGUE[code].status
+}
+
+export function carriesRetryAfter(code: ErrorCode): boolean {
+  return (ERROR_CATALOGUE[code] as ErrorSpec).retryAfter === true
 }
 
 /** Where the docs explain a code; used as the problem `type`. */

@@ -1,26 +1,12 @@
+import { HEADER_NAMES } from './headers.ts'
+import { addVary } from './vary.ts'
+
 /**
  * CORS, small and exact: `*` needs no Vary (so /api/formats stays cacheable), a list of
- * origins reflects the matching one with `Vary: Origin`, and browsers may read every result
- * header the API sends.
+ * origins reflects the matching one with `Vary: Origin`, and browsers may read every header
+ * the API documents (the table in headers.ts).
  */
-export const EXPOSED_HEADERS = [
-  'content-disposition',
-  'content-length',
-  'etag',
-  'retry-after',
-  'server-timing',
-  'x-request-id',
-  'x-original-size',
-  'x-compressed-size',
-  'x-compression-ratio',
-  'x-original-format',
-  'x-output-format',
-  'x-image-width',
-  'x-image-height',
-  'x-quality',
-  'x-result',
-  'x-ignored-options',
-]
+export const EXPOSED_HEADERS = [...HEADER_NAMES.map((name) => name.toLowerCase()), 'content-length']
 
 const ALLOWED_REQUEST_HEADERS =
   'accept, accept-language, content-type, content-disposition, x-request-id, authorization'
@@ -34,7 +20,7 @@ export function parseCorsOrigins(setting: string): CorsPolicy {
   return { kind: 'list', origins: new Set(value.split(',').map((o) => o.trim().replace(/\/$/, ''))) }
 }
 
-/** Headers for an actual (non-preflight) response. */
+/** Headers for an actual (non-preflight) response; `vary` is to be merged, not set (vary.ts). */
 export function corsHeaders(policy: CorsPolicy, request: Request): Record<string, string> {
   if (policy.kind === 'none') return {}
   const exposed = { 'access-control-expose-headers': EXPOSED_HEADERS.join(', ') }
@@ -43,6 +29,17 @@ export function corsHeaders(policy: CorsPolicy, request: Request): Record<string
   if (origin && policy.origins.has(origin))
     return { 'access-control-allow-origin': origin, vary: 'Origin', ...exposed }
   return { vary: 'Origin' }
+}
+
+/** Adds the CORS headers for `request` to a response's headers, merging Vary. */
+export function applyCors(
+  headers: Record<string, string | number>,
+  policy: CorsPolicy,
+  request: Request,
+): void {
+  const { vary, ...rest } = corsHeaders(policy, request)
+  Object.assign(headers, rest)
+  if (vary) addVary(headers, vary)
 }
 
 /** Headers for a preflight (OPTIONS) response to a path that accepts `methods`. */

@@ -1,5 +1,7 @@
 import { AppError, isAppError } from '../errors/app-error.ts'
+import { clip } from '../errors/echo.ts'
 import type { Logger } from '../log.ts'
+import { requestPath } from './request-target.ts'
 
 export type RouteMethods = (path: string) => readonly string[]
 
@@ -20,13 +22,13 @@ export function toHttpError(
       logger.debug('request failed', { requestId, code: error.code, cause: String(error.cause) })
     return error
   }
-  const { pathname } = new URL(request.url)
+  const pathname = clip(requestPath(request))
   if (code === 'NOT_FOUND') {
     const allowed = methodsFor(pathname)
     if (allowed.length > 0) {
       return new AppError(
         'METHOD_NOT_ALLOWED',
-        `expected ${allowed.join(' or ')} for ${pathname}, received ${request.method}`,
+        `expected ${allowed.join(' or ')} for ${pathname}, received ${clip(request.method, 16)}`,
         {
           headers: { allow: [...allowed, 'OPTIONS'].join(', ') },
         },
@@ -34,7 +36,7 @@ export function toHttpError(
     }
     return new AppError(
       'NOT_FOUND',
-      `expected one of GET /api/health, GET /api/formats, POST /api/compress, received ${request.method} ${pathname}`,
+      `expected one of GET /api/health, GET /api/formats, POST /api/compress, received ${clip(request.method, 16)} ${pathname}`,
     )
   }
   if (code === 'PARSE')

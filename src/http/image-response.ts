@@ -57,10 +57,9 @@ export function imageResponse(result: CompressResult, context: ResponseContext):
     'x-result': facts.result,
     'server-timing': serverTiming(result, context.readMs),
     'cache-control': 'no-store',
-    vary: 'Accept',
   }
   if (facts.quality !== undefined) headers['x-quality'] = String(facts.quality)
-  if (facts.ignoredOptions.length > 0) headers['x-ignored-options'] = facts.ignoredOptions.join(', ')
+  if (facts.ignoredOptions.length > 0) headers['x-ignored-options'] = facts.ignoredOptions.join(',')
   if (wantsJson(context.request.headers.get('accept'), facts.mime)) {
     const data = `data:${facts.mime};base64,${Buffer.from(result.data).toString('base64')}`
     delete headers['content-disposition']

@@ -1,6 +1,8 @@
 import type { AppError } from '../errors/app-error.ts'
 import { errorStatus, errorTypeUri } from '../errors/catalogue.ts'
+import { clip } from '../errors/echo.ts'
 import { negotiateLanguage, translator } from '../i18n.ts'
+import { requestPath } from './request-target.ts'
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json'
 
@@ -14,6 +16,8 @@ export interface Problem {
   requestId: string
   instance?: string
   errors?: { name: string; reason: string }[]
+  /** How many more invalid fields there were than `errors` lists. */
+  errorsOmitted?: number
 }
 
 export function toProblem(error: AppError, requestId: string, request?: Request): Problem {
@@ -26,8 +30,9 @@ export function toProblem(error: AppError, requestId: string, request?: Request)
     code: error.code,
     requestId,
   }
-  if (request) problem.instance = new URL(request.url).pathname
+  if (request) problem.instance = clip(requestPath(request))
   if (error.errors) problem.errors = [...error.errors]
+  if (error.omittedErrors > 0) problem.errorsOmitted = error.omittedErrors
   return problem
 }
 

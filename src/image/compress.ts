@@ -1,16 +1,29 @@
+import { AppError } from '../errors/app-error.ts'
 import type { CompressOptions } from '../options/schema.ts'
 import { chooseResult, type ResultKind } from './choose-result.ts'
 import { effectiveQuality } from './encoders.ts'
 import type { FormatId, OutputFormat } from './format-table.ts'
 import { assertWithinLimits, type ImageLimits } from './limits.ts'
+import { estimateJobBytes } from './memory-cost.ts'
 import { runPipeline } from './pipeline.ts'
-import { planJob } from './plan.ts'
+import { planJob, type PlanLimits } from './plan.ts'
 import { probeImage } from './probe.ts'
-import type { JobQueue } from './queue.ts'
+import type { RunOptions } from './queue.ts'
+
+/** Where jobs run: a JobQueue, or a Ticket a request took from one. */
+export interface JobRunner {
+  run<T>(job: () => Promise<T>, options: RunOptions): Promise<T>
+}
+
+export interface CompressLimits extends ImageLimits, PlanLimits {
+  readonly maxUploadBytes: number
+  readonly jobTimeoutMs: number
+  readonly decodeBudgetBytes: number
+}
 
 export interface CompressDeps {
-  readonly queue: JobQueue
-  readonly limits: ImageLimits & { readonly maxUploadBytes: number; readonly jobTimeoutMs: number }
+  readonly runner: JobRunner
+  readonly limits: CompressLimits
 }
 
 export interface CompressResult {
@@ -28,30 +41,44 @@ export interface CompressResult {
   readonly timings: { readonly probe: number; readonly queue: number; readonly process: number }
 }
 
+const MIB = 1024 * 1024
+
+function assertFitsBudget(costBytes: number, budgetBytes: number): void {
+  if (costBytes <= budgetBytes) return
+  throw new AppError(
+    'IMAGE_TOO_LARGE',
+    `expected a job that needs at most ${Math.floor(budgetBytes / MIB)} MiB to decode and encode (the server's decode budget), this one needs about ${Math.ceil(costBytes / MIB)} MiB; send a smaller image or ask for a smaller width or height`,
+  )
+}
+
 /**
- * The whole job, free of HTTP: probe the header, plan, check limits (all before any pixel
- * is decoded), then decode/transform/encode on a worker and apply the never-larger rule.
+ * The whole job, free of HTTP: probe the header, plan, check limits and estimate memory (all
+ * before any pixel is decoded), then decode/transform/encode on a worker and apply the
+ * never-larger rule.
  */
 export async function compressImage(
   input: Uint8Array,
   options: CompressOptions,
   deps: CompressDeps,
 ): Promise<CompressResult> {
-  const { limits, queue } = deps
+  const { limits, runner } = deps
   const t0 = performance.now()
   const probe = await probeImage(input, limits.maxUploadBytes)
   const plan = planJob(options, probe, limits)
-  assertWithinLimits(probe, plan, limits)
+  const out = assertWithinLimits(probe, plan, limits)
+  const costBytes = estimateJobBytes(probe, plan, out)
+  assertFitsBudget(costBytes, limits.decodeBudgetBytes)
   const t1 = performance.now()
   let started = t1
-  const chosen = await queue.run(async () => {
+  const job = async () => {
     started = performance.now()
     const encoded = await runPipeline(input, probe, plan, {
       maxInputPixels: limits.maxInputPixels,
       timeoutSeconds: Math.max(1, Math.ceil(limits.jobTimeoutMs / 1000)),
     })
     return chooseResult(input, probe, plan, encoded)
-  }, limits.jobTimeoutMs)
+  }
+  const chosen = await runner.run(job, { timeoutMs: limits.jobTimeoutMs, costBytes })
   const t2 = performance.now()
   return {
     data: chosen.data,

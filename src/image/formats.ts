@@ -45,6 +45,28 @@ function writable(id: FormatId): boolean {
   return capability(FORMAT_TABLE[id].sharpId)?.output.buffer ?? false
 }
 
+/** Server limits that narrow a format's published ranges. */
+export interface FormatCaps {
+  /** libheif cannot be interrupted, so AVIF effort is capped (IMGAPI_MAX_AVIF_EFFORT). */
+  readonly maxAvifEffort: number
+}
+
+/** The tunables of an output as this server accepts them: the declared ranges, narrowed by its caps. */
+export function tunablesFor(id: FormatId, caps: FormatCaps): Tunables {
+  const declared = formatInfo(id).tunables
+  if (id !== 'avif' || !declared.effort) return declared
+  const max = Math.min(declared.effort.max, caps.maxAvifEffort)
+  return {
+    ...declared,
+    effort: { min: declared.effort.min, max, default: Math.min(declared.effort.default, max) },
+  }
+}
+
+/** The formats as GET /api/formats publishes them on this server. */
+export function publishedFormats(caps: FormatCaps): FormatInfo[] {
+  return listFormats().map((f) => ({ ...f, tunables: tunablesFor(f.id, caps) }))
+}
+
 let cached: readonly FormatInfo[] | undefined
 
 /** The declared table merged with what this build of libvips can read and write. */

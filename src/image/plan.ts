@@ -7,7 +7,7 @@ import {
   type RangeTunable,
   type Tunables,
 } from './format-table.ts'
-import { canWrite, formatInfo } from './formats.ts'
+import { canWrite, formatInfo, tunablesFor, type FormatCaps } from './formats.ts'
 import type { ImageProbe } from './probe.ts'
 
 export type Fit = CompressOptions['fit']
@@ -34,7 +34,7 @@ export interface JobPlan {
   readonly ignored: readonly OptionName[]
 }
 
-export interface PlanLimits {
+export interface PlanLimits extends FormatCaps {
   readonly maxOutputDimension: number
 }
 
@@ -95,7 +95,7 @@ function ignoredOptions(
 /** Turns validated options plus what the probe learnt into a concrete job. */
 export function planJob(options: CompressOptions, probe: ImageProbe, limits: PlanLimits): JobPlan {
   const format = outputFormatFor(options, probe)
-  const tunables = formatInfo(format).tunables
+  const tunables = tunablesFor(format, limits)
   const lossless = options.lossless && tunables.lossless !== undefined
   checkRange('quality', options.quality, tunables.quality, format)
   checkRange('effort', options.effort, tunables.effort, format)

@@ -16,6 +16,8 @@ export interface ImageProbe {
   readonly frames: number
   readonly isApng: boolean
   readonly hasAlpha: boolean
+  /** More than 8 bits per sample (16-bit PNG or TIFF): twice the memory per pixel. */
+  readonly highDepth: boolean
   readonly orientation: number
   readonly hasIcc: boolean
   /** EXIF, XMP or IPTC present: things `metadata=strip` must remove. */
@@ -82,6 +84,7 @@ export async function probeImage(input: Uint8Array, maxBytes: number): Promise<I
     frames,
     isApng: apngFrames !== undefined && apngFrames > 1,
     hasAlpha: metadata.hasAlpha ?? false,
+    highDepth: !['uchar', 'char', undefined].includes(metadata.depth),
     orientation,
     hasIcc: metadata.icc !== undefined,
     hasPrivateMetadata: Boolean(metadata.exif || metadata.xmp || metadata.iptc || metadata.comments?.length),

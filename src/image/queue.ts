@@ -2,52 +2,124 @@ import { AppError } from '../errors/app-error.ts'
 
 export interface QueueStats {
   readonly running: number
+  /** Admitted and not yet running: still uploading, being probed, or waiting for a worker. */
   readonly waiting: number
   readonly capacity: number
+  /** Memory reserved by running jobs, and the budget they share. */
+  readonly memoryBytes: { readonly used: number; readonly budget: number }
 }
 
 export interface QueueOptions {
   /** Jobs run at once. */
   readonly workers: number
-  /** Jobs allowed to wait for a worker; beyond it `run` fails fast with OVERLOADED. */
+  /** Requests admitted beyond `workers`; beyond it `admit` fails fast with OVERLOADED. */
   readonly capacity: number
+  /** Memory running jobs may reserve together. */
+  readonly memoryBudgetBytes: number
 }
 
-type Waiter = () => void
+export interface RunOptions {
+  readonly timeoutMs: number
+  /** Memory the job will need at its peak; it starts only when that much is free. */
+  readonly costBytes: number
+}
+
+/** A place in the queue, taken before the upload is read and given back when the request ends. */
+export interface Ticket {
+  run<T>(job: () => Promise<T>, options: RunOptions): Promise<T>
+  release(): void
+}
+
+interface Waiter {
+  readonly costBytes: number
+  readonly start: () => void
+}
 
 /**
- * A bounded job queue. A job that times out is answered at once, but its worker slot stays
- * taken until the work itself ends, so a stuck image can never push the server past
- * `workers` concurrent decodes.
+ * A bounded job queue. Admission is counted from the moment a request arrives, so a flood of
+ * uploads is refused before any of them is buffered. A job starts when a worker is free and its
+ * memory fits the budget, in arrival order. A job that times out is answered at once, but its
+ * worker slot and memory stay taken until the work itself ends, so a stuck image can never push
+ * the server past `workers` concurrent decodes or past the memory budget.
  */
 export class JobQueue {
+  #admitted = 0
   #running = 0
+  #usedBytes = 0
   readonly #waiting: Waiter[] = []
   #recentMs = 1000
 
   constructor(private readonly options: QueueOptions) {}
 
   get stats(): QueueStats {
-    return { running: this.#running, waiting: this.#waiting.length, capacity: this.options.capacity }
+    return {
+      running: this.#running,
+      waiting: this.#admitted - this.#running,
+      capacity: this.options.capacity,
+      memoryBytes: { used: this.#usedBytes, budget: this.options.memoryBudgetBytes },
+    }
+  }
+
+  get memoryBudgetBytes(): number {
+    return this.options.memoryBudgetBytes
   }
 
   /** Seconds until a worker is likely free, from recent job durations; at least 1. */
   retryAfterSeconds(): number {
-    const ahead = this.#waiting.length + 1
+    const ahead = Math.max(1, this.#admitted - this.#running + 1)
     return Math.max(1, Math.ceil((this.#recentMs * ahead) / this.options.workers / 1000))
   }
 
-  run<T>(job: () => Promise<T>, timeoutMs: number): Promise<T> {
-    if (this.#running >= this.options.workers && this.#waiting.length >= this.options.capacity) {
-      const retryAfter = this.retryAfterSeconds()
-      return Promise.reject(
-        new AppError(
-          'OVERLOADED',
-          `all ${this.options.workers} workers are busy and ${this.#waiting.length} jobs are waiting (the limit); retry in ${retryAfter} s`,
-          { headers: { 'retry-after': String(retryAfter) } },
-        ),
+  overloaded(detail: string): AppError {
+    const retryAfter = this.retryAfterSeconds()
+    return new AppError('OVERLOADED', `${detail}; retry in ${retryAfter} s`, {
+      headers: { 'retry-after': String(retryAfter) },
+    })
+  }
+
+  /** Takes a place or throws OVERLOADED at once. */
+  admit(): Ticket {
+    const limit = this.options.workers + this.options.capacity
+    if (this.#admitted >= limit) {
+      throw this.overloaded(
+        `all ${this.options.workers} workers are busy and ${this.#admitted - this.#running} requests are waiting (the limit)`,
       )
     }
+    this.#admitted++
+    let released = false
+    let used = false
+    return {
+      run: (job, options) => {
+        if (used) throw new Error('a ticket runs one job')
+        used = true
+        return this.#run(job, options)
+      },
+      release: () => {
+        if (released) return
+        released = true
+        this.#admitted--
+      },
+    }
+  }
+
+  /** Admits and runs one job, for callers that have no request to hold a ticket for. */
+  async run<T>(job: () => Promise<T>, options: RunOptions): Promise<T> {
+    const ticket = this.admit()
+    try {
+      return await ticket.run(job, options)
+    } finally {
+      ticket.release()
+    }
+  }
+
+  #fits(costBytes: number): boolean {
+    return (
+      this.#running < this.options.workers &&
+      (this.#running === 0 || this.#usedBytes + costBytes <= this.options.memoryBudgetBytes)
+    )
+  }
+
+  #run<T>(job: () => Promise<T>, { timeoutMs, costBytes }: RunOptions): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       let settled = false
       const timer = setTimeout(() => {
@@ -61,28 +133,34 @@ export class JobQueue {
           ),
         )
       }, timeoutMs)
-      const waiter: Waiter = () => {
-        this.#running++
-        const began = performance.now()
-        job()
-          .then(
-            (value) => !settled && resolve(value),
-            (error) => !settled && reject(error),
-          )
-          .finally(() => {
-            settled = true
-            clearTimeout(timer)
-            this.#recentMs = this.#recentMs * 0.8 + (performance.now() - began) * 0.2
-            this.#running--
-            this.#next()
-          })
+      const waiter: Waiter = {
+        costBytes,
+        start: () => {
+          this.#running++
+          this.#usedBytes += costBytes
+          const began = performance.now()
+          job()
+            .then(
+              (value) => !settled && resolve(value),
+              (error) => !settled && reject(error),
+            )
+            .finally(() => {
+              settled = true
+              clearTimeout(timer)
+              this.#recentMs = this.#recentMs * 0.8 + (performance.now() - began) * 0.2
+              this.#running--
+              this.#usedBytes -= costBytes
+              this.#startWaiting()
+            })
+        },
       }
-      if (this.#running < this.options.workers) waiter()
-      else this.#waiting.push(waiter)
+      this.#waiting.push(waiter)
+      this.#startWaiting()
     })
   }
 
-  #next(): void {
-    this.#waiting.shift()?.()
+  /** Starts waiting jobs in arrival order while the head one fits: no overtaking, no starvation. */
+  #startWaiting(): void {
+    while (this.#waiting.length > 0 && this.#fits(this.#waiting[0]!.costBytes)) this.#waiting.shift()!.start()
   }
 }

@@ -32,12 +32,52 @@ async function checkCodecs(): Promise<CodecCheck> {
   return { ok, checkedAt: new Date().toISOString(), formats }
 }
 
-/** Caches the codec check for `ttlMs` so frequent health probes stay cheap. */
-export function createCodecCheck(ttlMs = 5000, check: () => Promise<CodecCheck> = checkCodecs) {
-  let last: { at: number; result: Promise<CodecCheck> } | undefined
-  return (): Promise<CodecCheck> => {
-    const now = performance.now()
-    if (!last || now - last.at > ttlMs) last = { at: now, result: check() }
-    return last.result
+export interface CodecMonitor {
+  /** The last completed check, or undefined before the first one ends. Never waits. */
+  current(): CodecCheck | undefined
+  /** The first check, started on first call; later checks run in the background. */
+  first(): Promise<CodecCheck>
+  stop(): void
+}
+
+/**
+ * Runs the codec check once, then every `intervalMs` in the background. Health reads the last
+ * result and never waits for a check: under load a check queues behind image work on libvips'
+ * threads, and health must stay answerable exactly then.
+ */
+export function createCodecMonitor(
+  intervalMs = 30_000,
+  check: () => Promise<CodecCheck> = checkCodecs,
+): CodecMonitor {
+  let last: CodecCheck | undefined
+  let running: Promise<CodecCheck> | undefined
+  let firstCheck: Promise<CodecCheck> | undefined
+  let timer: ReturnType<typeof setInterval> | undefined
+  const refresh = (): Promise<CodecCheck> => {
+    running ??= check()
+      .catch(() => ({ ok: false, checkedAt: new Date().toISOString(), formats: {} }))
+      .then((result) => {
+        last = result
+        running = undefined
+        return result
+      })
+    return running
   }
+  return {
+    current: () => last,
+    first: () => {
+      if (!firstCheck) {
+        firstCheck = refresh()
+        timer = setInterval(() => void refresh(), intervalMs)
+        timer.unref?.()
+      }
+      return firstCheck
+    },
+    stop: () => clearInterval(timer),
+  }
+}
+
+/** A monitor that always reports `result`, for tests and embedding. */
+export function fixedCodecMonitor(result: CodecCheck): CodecMonitor {
+  return { current: () => result, first: async () => result, stop: () => {} }
 }

@@ -1,21 +1,35 @@
 import type { OpenAPIV3 } from 'openapi-types'
 import { OUTPUT_FORMATS, FORMAT_TABLE } from '../image/format-table.ts'
-import { CompressOptionsSchema, OPTION_NAMES, optionSchema } from '../options/schema.ts'
+import {
+  headerDescription,
+  headersOn,
+  RESPONSE_HEADERS,
+  RESULT_KINDS,
+  type HeaderName,
+  type HeaderSpec,
+} from '../http/headers.ts'
+import { OPTION_NAMES, optionSchema, type OptionName } from '../options/schema.ts'
 import { errorResponses } from './errors.ts'
 import { toOpenApiSchema } from './schema.ts'
 
 const binary: OpenAPIV3.SchemaObject = { type: 'string', format: 'binary' }
 
-const header = (
-  description: string,
-  type: 'string' | 'integer' | 'number' = 'string',
-): OpenAPIV3.HeaderObject => ({
-  description,
-  schema: { type },
-})
+/** An OpenAPI header object for a header of the table in http/headers.ts. */
+export function headerObject(name: HeaderName): OpenAPIV3.HeaderObject {
+  const spec: HeaderSpec = RESPONSE_HEADERS[name]
+  const schema: OpenAPIV3.SchemaObject =
+    spec.type === 'array'
+      ? { type: 'array', items: { type: 'string' } }
+      : { type: spec.type, ...(spec.enum ? { enum: [...spec.enum] } : {}) }
+  return {
+    description: headerDescription(name),
+    schema,
+    ...(spec.type === 'array' ? { style: 'simple' } : {}),
+  }
+}
 
 const RESULT_PROPERTIES: Record<string, OpenAPIV3.SchemaObject> = {
-  result: { type: 'string', enum: ['compressed', 'optimised', 'original'] },
+  result: { type: 'string', enum: [...RESULT_KINDS] },
   filename: { type: 'string', example: 'photo.webp' },
   mime: { type: 'string', example: 'image/webp' },
   originalSize: { type: 'integer', example: 494563 },
@@ -39,78 +53,80 @@ const RESULT_PROPERTIES: Record<string, OpenAPIV3.SchemaObject> = {
   },
 }
 
-export const COMPRESS_OPENAPI = {
-  tags: ['Images'],
-  summary: 'Compress or convert an image',
-  description: [
-    'Send the image either as multipart/form-data (field `file`, options as form fields or in the query string) or as the raw request body (options in the query string). The input format is detected from the bytes, never from the file name or Content-Type.',
-    'The response is the image itself with X-* headers describing the result, or, with `Accept: application/json`, a JSON envelope with the same facts and the image as a base64 data: URL.',
-    'Never larger: when the output format is the input format and the re-encode would be larger, the service returns a lossless optimisation of the input (metadata removed, pixels untouched) or the input itself, whenever that keeps what was asked; X-Result says which.',
-  ].join('\n\n'),
-  parameters: OPTION_NAMES.map((name): OpenAPIV3.ParameterObject => ({
-    name,
-    in: 'query',
-    required: false,
-    description: optionSchema(name).description as string,
-    schema: toOpenApiSchema(optionSchema(name)),
-  })),
-  requestBody: {
-    required: true,
-    content: {
-      'multipart/form-data': {
-        schema: {
-          type: 'object',
-          required: ['file'],
-          properties: {
-            file: { ...binary, description: 'The image.' },
-            ...(toOpenApiSchema(CompressOptionsSchema).properties as Record<string, OpenAPIV3.SchemaObject>),
+export interface CompressDocLimits {
+  readonly maxUploadBytes: number
+  readonly maxOutputDimension: number
+}
+
+/** An option's schema as this server enforces it: width and height are capped by its output limit. */
+function optionParameterSchema(name: OptionName, limits: CompressDocLimits) {
+  const schema = toOpenApiSchema(optionSchema(name))
+  if (name === 'width' || name === 'height') schema.maximum = limits.maxOutputDimension
+  return schema
+}
+
+/** The compress operation, generated from the option schema, the header table and the limits in force. */
+export function compressOpenApi(limits: CompressDocLimits) {
+  const options = Object.fromEntries(OPTION_NAMES.map((name) => [name, optionParameterSchema(name, limits)]))
+  return {
+    tags: ['Images'],
+    summary: 'Compress or convert an image',
+    description: [
+      'Send the image either as multipart/form-data (field `file`, options as form fields or in the query string) or as the raw request body (options in the query string). Any Content-Type other than multipart/form-data is taken as the raw image, so `curl --data-binary` (which sends application/x-www-form-urlencoded) works too. The input format is detected from the bytes, never from the file name or Content-Type.',
+      'The response is the image itself with X-* headers describing the result, or, with `Accept: application/json`, a JSON envelope with the same facts and the image as a base64 data: URL.',
+      'Never larger: when the output format is the input format and the re-encode would be larger, the service returns a lossless optimisation of the input (metadata removed, pixels untouched) or the input itself, whenever that keeps what was asked; X-Result says which.',
+    ].join('\n\n'),
+    parameters: OPTION_NAMES.map((name): OpenAPIV3.ParameterObject => ({
+      name,
+      in: 'query',
+      required: false,
+      description: optionSchema(name).description as string,
+      schema: options[name] as OpenAPIV3.SchemaObject,
+    })),
+    requestBody: {
+      required: true,
+      description: `The image, at most ${limits.maxUploadBytes} bytes.`,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            required: ['file'],
+            properties: {
+              file: {
+                ...binary,
+                maxLength: limits.maxUploadBytes,
+                description: `The image, at most ${limits.maxUploadBytes} bytes.`,
+              },
+              ...options,
+            },
           },
         },
-      },
-      'image/*': { schema: binary },
-      'application/octet-stream': { schema: binary },
-    },
-  },
-  responses: {
-    '200': {
-      description: 'The compressed image (or the JSON envelope with Accept: application/json).',
-      headers: {
-        'Content-Disposition': header('inline; filename="<original base name>.<new extension>"'),
-        'X-Original-Size': header('Input size in bytes.', 'integer'),
-        'X-Compressed-Size': header('Output size in bytes.', 'integer'),
-        'X-Compression-Ratio': header('Output size / input size, 4 decimals.', 'number'),
-        'X-Original-Format': header('Detected input format.'),
-        'X-Output-Format': header('Output format.'),
-        'X-Image-Width': header('Output width in pixels.', 'integer'),
-        'X-Image-Height': header('Output height in pixels (one frame).', 'integer'),
-        'X-Quality': header(
-          'Quality used; absent for lossless output or when the input was returned.',
-          'integer',
-        ),
-        'X-Result': header(
-          'compressed (re-encoded), optimised (input losslessly stripped of metadata) or original (input returned).',
-        ),
-        'X-Ignored-Options': header('Options given that do not apply to this output format.'),
-        'Server-Timing': header('read, probe, queue, process and total durations in ms.'),
-        'X-Request-Id': header('Request identifier, also in the log.'),
-      },
-      content: {
-        ...Object.fromEntries(OUTPUT_FORMATS.map((id) => [FORMAT_TABLE[id].mime, { schema: binary }])),
-        'application/json': { schema: { type: 'object', properties: RESULT_PROPERTIES } },
+        '*/*': { schema: { ...binary, maxLength: limits.maxUploadBytes } },
       },
     },
-    ...errorResponses([
-      'INVALID_PARAMETER',
-      'MISSING_FILE',
-      'MALFORMED_REQUEST',
-      'METHOD_NOT_ALLOWED',
-      'PAYLOAD_TOO_LARGE',
-      'UNSUPPORTED_MEDIA_TYPE',
-      'CORRUPT_IMAGE',
-      'IMAGE_TOO_LARGE',
-      'OVERLOADED',
-      'PROCESSING_TIMEOUT',
-      'INTERNAL',
-    ]),
-  },
-} satisfies Partial<OpenAPIV3.OperationObject>
+    responses: {
+      '200': {
+        description: 'The compressed image (or the JSON envelope with Accept: application/json).',
+        headers: Object.fromEntries(headersOn('compress').map((name) => [name, headerObject(name)])),
+        content: {
+          ...Object.fromEntries(OUTPUT_FORMATS.map((id) => [FORMAT_TABLE[id].mime, { schema: binary }])),
+          'application/json': { schema: { type: 'object', properties: RESULT_PROPERTIES } },
+        },
+      },
+      ...errorResponses([
+        'INVALID_PARAMETER',
+        'MISSING_FILE',
+        'MALFORMED_REQUEST',
+        'REQUEST_TIMEOUT',
+        'PAYLOAD_TOO_LARGE',
+        'UNSUPPORTED_MEDIA_TYPE',
+        'CORRUPT_IMAGE',
+        'IMAGE_TOO_LARGE',
+        'HEADERS_TOO_LARGE',
+        'OVERLOADED',
+        'PROCESSING_TIMEOUT',
+        'INTERNAL',
+      ]),
+    },
+  } satisfies Partial<OpenAPIV3.OperationObject>
+}

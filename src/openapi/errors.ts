@@ -1,5 +1,5 @@
-import en from '../../locales/en.json'
-import { ERROR_CATALOGUE, errorTypeUri, type ErrorCode } from '../errors/catalogue.ts'
+import { en } from '../i18n.ts'
+import { carriesRetryAfter, ERROR_CATALOGUE, errorTypeUri, type ErrorCode } from '../errors/catalogue.ts'
 
 export const PROBLEM_SCHEMA = {
   type: 'object',
@@ -47,7 +47,7 @@ export function errorResponses(codes: readonly ErrorCode[]): Record<string, unkn
       String(status),
       {
         description: group.map((code) => `${code}: ${en.errors[code].description}`).join('\n\n'),
-        ...(group.includes('OVERLOADED')
+        ...(group.some(carriesRetryAfter)
           ? {
               headers: {
                 'Retry-After': {

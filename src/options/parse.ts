@@ -1,9 +1,17 @@
 import { Value } from '@sinclair/typebox/value'
 import type { TSchema } from '@sinclair/typebox'
-import { AppError, type FieldError } from '../errors/app-error.ts'
+import { type FieldError, invalidParameters } from '../errors/app-error.ts'
+import { echo } from '../errors/echo.ts'
 import { OPTION_NAMES, optionSchema, type CompressOptions, type OptionName } from './schema.ts'
 
-/** Human phrase for what a field accepts, derived from its schema so it never drifts. */
+/**
+ * How option values given as text (query string or form fields) are read; the README's
+ * "Option values" rules and tests/options/parse.test.ts pin the same table:
+ * - surrounding white space is ignored, for every option;
+ * - an empty value is an error, never "use the default" (leave the option out for that);
+ * - integers are plain decimal digits (`80`, not `80.0`, `8e1` or `0x50`);
+ * - booleans are `true`/`false`/`1`/`0`, and words (booleans, formats, fits) ignore case.
+ */
 export function describeExpected(schema: TSchema): string {
   if (typeof schema['x-expected'] === 'string') return schema['x-expected']
   if (Array.isArray(schema.enum)) return `one of ${schema.enum.join(', ')}`
@@ -12,11 +20,14 @@ export function describeExpected(schema: TSchema): string {
   return String(schema.type)
 }
 
-/** Strict string-to-value conversion: "80.5" is not an integer and "yes" is not a boolean. */
+const BOOLEANS: Readonly<Record<string, boolean>> = { true: true, false: false, '1': true, '0': false }
+
+/** The typed value, or undefined when the text cannot be one. */
 function convert(schema: TSchema, text: string): unknown {
-  if (schema.type === 'integer') return /^[+-]?\d+$/.test(text) ? Number(text) : text
-  if (schema.type === 'boolean')
-    return ({ true: true, false: false, '1': true, '0': false } as const)[text] ?? text
+  if (schema.type === 'integer') return /^\d{1,15}$/.test(text) ? Number(text) : undefined
+  if (schema.type === 'boolean') return BOOLEANS[text.toLowerCase()]
+  if (Array.isArray(schema.enum))
+    return schema.enum.find((v: string) => v.toLowerCase() === text.toLowerCase())
   return text
 }
 
@@ -24,30 +35,31 @@ function isOptionName(name: string): name is OptionName {
   return (OPTION_NAMES as string[]).includes(name)
 }
 
+function received(value: string): string {
+  return value.trim() === '' ? `an empty value (${echo(value)})` : echo(value)
+}
+
 /**
- * Validates options given as strings (query string or form fields) and fills defaults.
- * Every bad field is reported at once, each naming what was expected and what was received.
+ * Validates options and fills defaults. Every bad field is reported at once, each naming
+ * what was expected and what was received.
  */
-export function parseCompressOptions(raw: Readonly<Record<string, string>>): CompressOptions {
+export function parseCompressOptions(raw: ReadonlyMap<string, string>): CompressOptions {
   const errors: FieldError[] = []
   const options: Record<string, unknown> = {}
-  for (const [name, value] of Object.entries(raw)) {
+  for (const [name, value] of raw) {
     if (!isOptionName(name)) {
       errors.push({ name, reason: `unknown option; expected one of ${OPTION_NAMES.join(', ')}` })
       continue
     }
     const schema = optionSchema(name)
     const converted = convert(schema, value.trim())
-    if (!Value.Check(schema, converted)) {
-      errors.push({ name, reason: `expected ${describeExpected(schema)}, received ${JSON.stringify(value)}` })
+    if (converted === undefined || !Value.Check(schema, converted)) {
+      errors.push({ name, reason: `expected ${describeExpected(schema)}, received ${received(value)}` })
       continue
     }
     options[name] = converted
   }
-  if (errors.length > 0) {
-    const detail = errors.map((e) => `${e.name}: ${e.reason}`).join('; ')
-    throw new AppError('INVALID_PARAMETER', detail, { errors })
-  }
+  if (errors.length > 0) throw invalidParameters(errors)
   for (const name of OPTION_NAMES) {
     const fallback = optionSchema(name).default
     if (options[name] === undefined && fallback !== undefined) options[name] = fallback

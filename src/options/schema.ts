@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
-import en from '../../locales/en.json'
+import { en } from '../i18n.ts'
 import { StringEnum } from './string-enum.ts'
 import { FORMAT_NAMES, type FormatName } from '../image/format-table.ts'
 

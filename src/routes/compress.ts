@@ -1,26 +1,43 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../app-context.ts'
+import { admit } from '../http/admission.ts'
 import { baseName } from '../http/filename.ts'
 import { imageResponse } from '../http/image-response.ts'
 import { collectOptionInputs } from '../http/options-source.ts'
 import { readUpload } from '../http/read-body.ts'
-import { compressImage } from '../image/compress.ts'
-import { COMPRESS_OPENAPI } from '../openapi/compress.ts'
+import { metaOf } from '../http/request-meta.ts'
+import { requestTarget } from '../http/request-target.ts'
+import { addVary } from '../http/vary.ts'
+import { compressImage, type CompressLimits } from '../image/compress.ts'
+import { compressOpenApi } from '../openapi/compress.ts'
 import { parseCompressOptions } from '../options/parse.ts'
 
 export function compressRoutes(context: AppContext) {
-  const { config, queue } = context
+  const { config } = context
+  const limits: CompressLimits = { ...config, decodeBudgetBytes: context.memory.decodeBudgetBytes }
   return new Elysia().post(
     '/api/compress',
-    async ({ request }) => {
-      const started = performance.now()
-      const upload = await readUpload(request, config.maxUploadBytes)
-      const readMs = performance.now() - started
-      const options = parseCompressOptions(collectOptionInputs(new URL(request.url), upload.fields))
-      const result = await compressImage(upload.bytes, options, { queue, limits: config })
-      return imageResponse(result, { request, baseName: baseName(upload.filename), readMs })
+    async ({ request, set }) => {
+      const admission = admit(context, request)
+      try {
+        const meta = metaOf(request)
+        const started = performance.now()
+        const upload = await readUpload(request, {
+          maxUploadBytes: config.maxUploadBytes,
+          deadline: started + config.uploadTimeoutMs,
+        })
+        meta.bytesIn = upload.bytes.length
+        const readMs = performance.now() - started
+        const options = parseCompressOptions(collectOptionInputs(requestTarget(request).query, upload.fields))
+        const result = await compressImage(upload.bytes, options, { runner: admission.ticket, limits })
+        meta.bytesOut = result.data.length
+        addVary(set.headers, 'Accept')
+        return imageResponse(result, { request, baseName: baseName(upload.filename), readMs })
+      } finally {
+        admission.release()
+      }
     },
-    // The body is read by readUpload, under the upload limit, never by the framework.
-    { parse: 'none', detail: COMPRESS_OPENAPI },
+    // The body is read by readUpload, under the upload limits, never by the framework.
+    { parse: 'none', detail: compressOpenApi(config) },
   )
 }

@@ -1,6 +1,7 @@
 import { swagger } from '@elysiajs/swagger'
 import scalarBundle from '@scalar/api-reference/browser/standalone.js' with { type: 'file' }
 import { Elysia } from 'elysia'
+import type { AppContext } from '../app-context.ts'
 import landingHtml from '../../static/index.html' with { type: 'text' }
 import { PROBLEM_SCHEMA } from '../openapi/errors.ts'
 import { VERSION } from '../version.ts'
@@ -15,7 +16,7 @@ const html = (body: string) => new Response(body, { headers: { 'content-type': '
  * The OpenAPI reference (Scalar, served from this process: no CDN, works offline), the
  * error reference that problem `type` links point to, and the landing page.
  */
-export function docsRoutes() {
+export function docsRoutes(_context: AppContext) {
   return new Elysia()
     .get('/', () => html(landingPage), HIDDEN)
     .get('/docs/errors', () => html(renderErrorReference()), HIDDEN)
@@ -50,8 +51,10 @@ export function docsRoutes() {
             version: VERSION,
             description:
               'Self-hosted image compression and conversion. Every error is application/problem+json (RFC 9457) with a stable `code`; see /docs/errors.',
-            license: { name: 'MIT' },
+            license: { name: 'MIT', url: 'https://opensource.org/license/mit' },
+            contact: { name: 'imgapi' },
           },
+          servers: [{ url: '/', description: 'This server' }],
           tags: [
             { name: 'Images', description: 'Compression and conversion.' },
             { name: 'Service', description: 'Health and capabilities.' },

@@ -1,4 +1,4 @@
-import en from '../../locales/en.json'
+import { en } from '../i18n.ts'
 import { ERROR_CATALOGUE, ERROR_CODES } from '../errors/catalogue.ts'
 
 const escapeHtml = (text: string) =>

@@ -1,6 +1,9 @@
 import { Elysia } from 'elysia'
 import type { OpenAPIV3 } from 'openapi-types'
-import { listFormats } from '../image/formats.ts'
+import type { AppContext } from '../app-context.ts'
+import { headerDescription, type HeaderName } from '../http/headers.ts'
+import { addVary } from '../http/vary.ts'
+import { publishedFormats, type FormatCaps } from '../image/formats.ts'
 import { errorResponses } from '../openapi/errors.ts'
 
 const RANGE: OpenAPIV3.SchemaObject = {
@@ -55,18 +58,23 @@ const FORMATS_SCHEMA: OpenAPIV3.SchemaObject = {
 }
 
 /** The body never changes while the process runs, so it is built and hashed once. */
-function buildBody(): { json: string; etag: string } {
-  const json = JSON.stringify({ formats: listFormats() })
+function buildBody(caps: FormatCaps): { json: string; etag: string } {
+  const json = JSON.stringify({ formats: publishedFormats(caps) })
   return { json, etag: `"${Bun.hash(json).toString(16)}"` }
 }
 
-export function formatsRoutes() {
+const header = (name: HeaderName, schema: OpenAPIV3.SchemaObject = { type: 'string' }) => ({
+  [name]: { description: headerDescription(name), schema },
+})
+
+export function formatsRoutes(context: AppContext) {
   let body: { json: string; etag: string } | undefined
   return new Elysia().get(
     '/api/formats',
-    ({ request }) => {
-      body ??= buildBody()
-      const headers = { etag: body.etag, 'cache-control': 'public, max-age=3600', vary: 'Accept-Encoding' }
+    ({ request, set }) => {
+      body ??= buildBody(context.config)
+      addVary(set.headers, 'Accept-Encoding')
+      const headers = { etag: body.etag, 'cache-control': 'public, max-age=3600' }
       const match = request.headers.get('if-none-match')
       if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === body!.etag)) {
         return new Response(null, { status: 304, headers })
@@ -78,11 +86,28 @@ export function formatsRoutes() {
         tags: ['Service'],
         summary: 'Formats this server reads and writes',
         description:
-          'Derived at run time from the libvips build (what it can read and write) and a declared table (MIME types, extensions, tunables with ranges and defaults). Cacheable: send If-None-Match with the ETag to get 304.',
+          "Derived at run time from the libvips build (what it can read and write), a declared table (MIME types, extensions, tunables with ranges and defaults) and this server's caps (e.g. the highest AVIF effort). Cacheable: send If-None-Match with the ETag to get 304.",
+        parameters: [
+          {
+            name: 'If-None-Match',
+            in: 'header',
+            required: false,
+            description:
+              'The ETag of a formats list you already have; if it is current the answer is 304 with no body.',
+            schema: { type: 'string', maxLength: 256 },
+          },
+        ],
         responses: {
-          '200': { description: 'The formats.', content: { 'application/json': { schema: FORMATS_SCHEMA } } },
-          '304': { description: 'Not modified (ETag matched).' },
-          ...errorResponses(['METHOD_NOT_ALLOWED', 'INTERNAL']),
+          '200': {
+            description: 'The formats.',
+            headers: { ...header('ETag'), ...header('Cache-Control'), ...header('Vary') },
+            content: { 'application/json': { schema: FORMATS_SCHEMA } },
+          },
+          '304': {
+            description: 'Not modified: the ETag sent in If-None-Match is current.',
+            headers: { ...header('ETag'), ...header('Cache-Control') },
+          },
+          ...errorResponses(['INTERNAL']),
         },
       },
     },

@@ -1,13 +1,14 @@
 import { Elysia } from 'elysia'
 import type { OpenAPIV3 } from 'openapi-types'
 import type { AppContext } from '../app-context.ts'
+import type { CodecCheck } from '../image/self-test.ts'
 import { engineVersions } from '../image/sharp.ts'
 import { VERSION } from '../version.ts'
 import { errorResponses } from '../openapi/errors.ts'
 
 const HEALTH_SCHEMA: OpenAPIV3.SchemaObject = {
   type: 'object',
-  required: ['status', 'version', 'uptimeSeconds', 'engine', 'queue', 'codecs'],
+  required: ['status', 'version', 'uptimeSeconds', 'engine', 'queue', 'uploads', 'codecs'],
   properties: {
     status: { type: 'string', enum: ['ok', 'degraded', 'draining'], example: 'ok' },
     version: { type: 'string', example: VERSION },
@@ -21,16 +22,28 @@ const HEALTH_SCHEMA: OpenAPIV3.SchemaObject = {
     },
     queue: {
       type: 'object',
-      description: 'Jobs being processed, jobs waiting, and how many may wait.',
+      description:
+        'Jobs being processed; requests admitted but not yet processing (uploading, probed or queued); how many may wait; and the decode memory the running jobs reserve out of its budget.',
       properties: {
         running: { type: 'integer' },
         waiting: { type: 'integer' },
         capacity: { type: 'integer' },
+        memoryBytes: {
+          type: 'object',
+          properties: { used: { type: 'integer' }, budget: { type: 'integer' } },
+        },
       },
+    },
+    uploads: {
+      type: 'object',
+      description:
+        'Bytes of request bodies held now, and the budget they share (IMGAPI_UPLOAD_BUDGET_BYTES).',
+      properties: { usedBytes: { type: 'integer' }, budgetBytes: { type: 'integer' } },
     },
     codecs: {
       type: 'object',
-      description: 'Result of encoding and decoding a tiny image in every output format (cached for 5 s).',
+      description:
+        'Result of the last check that encodes and decodes a tiny image in every output format; it runs at start-up and every 30 s in the background, and health never waits for it.',
       properties: {
         ok: { type: 'boolean' },
         checkedAt: { type: 'string', format: 'date-time' },
@@ -46,38 +59,48 @@ const HEALTH_SCHEMA: OpenAPIV3.SchemaObject = {
 
 const healthContent = { 'application/json': { schema: HEALTH_SCHEMA } }
 
+function healthResponse(context: AppContext, codecs: CodecCheck): Response {
+  const status = context.lifecycle.draining ? 'draining' : codecs.ok ? 'ok' : 'degraded'
+  const body = {
+    status,
+    version: VERSION,
+    uptimeSeconds: context.lifecycle.uptimeSeconds(),
+    engine: engineVersions(),
+    queue: context.queue.stats,
+    uploads: { usedBytes: context.uploads.usedBytes, budgetBytes: context.uploads.budgetBytes },
+    codecs,
+  }
+  return Response.json(body, {
+    status: status === 'ok' ? 200 : 503,
+    headers: { 'cache-control': 'no-store' },
+  })
+}
+
 export function healthRoutes(context: AppContext) {
   return new Elysia().get(
     '/api/health',
-    async () => {
-      const codecs = await context.codecCheck()
-      const status = context.lifecycle.draining ? 'draining' : codecs.ok ? 'ok' : 'degraded'
-      const body = {
-        status,
-        version: VERSION,
-        uptimeSeconds: context.lifecycle.uptimeSeconds(),
-        engine: engineVersions(),
-        queue: context.queue.stats,
-        codecs,
-      }
-      return Response.json(body, {
-        status: status === 'ok' ? 200 : 503,
-        headers: { 'cache-control': 'no-store' },
-      })
+    // Synchronous once the first codec check has ended: health must answer while every worker
+    // is busy, and a pipelined request behind an async handler can lose its response (see
+    // tests/http/pipelining.test.ts).
+    () => {
+      const codecs = context.codecs.current()
+      return codecs
+        ? healthResponse(context, codecs)
+        : context.codecs.first().then((c) => healthResponse(context, c))
     },
     {
       detail: {
         tags: ['Service'],
         summary: 'Health and readiness',
         description:
-          'Proves the image codecs work by encoding and decoding a tiny image in every output format (cached for a few seconds, so probes stay cheap). 503 with status "degraded" if that fails, or "draining" during graceful shutdown.',
+          'Reports the version, the engine, the queue and memory budgets, and the last codec check (a tiny image encoded and decoded in every output format, at start-up and every 30 s in the background; health never waits for it). 503 with status "degraded" if that check failed, or "draining" during graceful shutdown.',
         responses: {
           '200': { description: 'Healthy.', content: healthContent },
           '503': {
             description: 'Degraded (a codec failed) or draining (shutting down).',
             content: healthContent,
           },
-          ...errorResponses(['METHOD_NOT_ALLOWED', 'INTERNAL']),
+          ...errorResponses(['INTERNAL']),
         },
       },
     },

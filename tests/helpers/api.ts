@@ -47,6 +47,8 @@ export async function startApi(overrides: Partial<Config> = {}, options: StartOp
       context,
     }
   }
+  // As the real server does: traffic only once the codec check has run, so health never waits.
+  await context.codecs.first()
   app.listen({ port: 0, hostname: '127.0.0.1' })
   const url = `http://127.0.0.1:${app.server!.port}`
   return {

@@ -3,9 +3,11 @@ import type { AppError } from '../../src/errors/app-error.ts'
 import { parseCompressOptions } from '../../src/options/parse.ts'
 import { OPTION_NAMES, optionSchema } from '../../src/options/schema.ts'
 
+const parse = (raw: Record<string, string>) => parseCompressOptions(new Map(Object.entries(raw)))
+
 const failure = (raw: Record<string, string>): AppError => {
   try {
-    parseCompressOptions(raw)
+    parse(raw)
   } catch (error) {
     return error as AppError
   }
@@ -14,14 +16,12 @@ const failure = (raw: Record<string, string>): AppError => {
 
 describe('parseCompressOptions', () => {
   test('fills every declared default and leaves the rest absent', () => {
-    const options = parseCompressOptions({})
+    const options = parse({})
     for (const name of OPTION_NAMES) expect(options[name]).toEqual(optionSchema(name).default)
   })
 
   test('converts strings from query and form fields to typed values', () => {
-    expect(
-      parseCompressOptions({ quality: '75', lossless: 'true', width: '800', format: 'jpg' }),
-    ).toMatchObject({
+    expect(parse({ quality: '75', lossless: 'true', width: '800', format: 'jpg' })).toMatchObject({
       quality: 75,
       lossless: true,
       width: 800,

@@ -33,17 +33,39 @@ describe('OpenAPI document and reference', () => {
     const form = operation.requestBody.content['multipart/form-data'].schema
     expect(form.required).toEqual(['file'])
     expect(Object.keys(form.properties)).toEqual(['file', ...OPTION_NAMES])
-    expect(Object.keys(operation.requestBody.content)).toEqual([
-      'multipart/form-data',
-      'image/*',
-      'application/octet-stream',
-    ])
+    // Any other Content-Type is the raw image, as curl --data-binary sends it.
+    expect(Object.keys(operation.requestBody.content)).toEqual(['multipart/form-data', '*/*'])
+  })
+
+  test('publishes the limits in force: width and height capped by the output limit, the upload limit on the file', async () => {
+    const small = await startApi({ maxOutputDimension: 4000, maxUploadBytes: 123_456 })
+    const doc = await (await small.fetch('/swagger/json')).json()
+    const operation = doc.paths['/api/compress'].post
+    const width = operation.parameters.find((p: { name: string }) => p.name === 'width')
+    expect(width.schema.maximum).toBe(4000)
+    const form = operation.requestBody.content['multipart/form-data'].schema
+    expect(form.properties.height.maximum).toBe(4000)
+    expect(form.properties.file.maxLength).toBe(123_456)
+    expect(operation.requestBody.content['*/*'].schema.maxLength).toBe(123_456)
+    await small.stop()
+  })
+
+  test('names a server and a contact, so generated clients and linters have them', () => {
+    expect(spec.servers).toEqual([{ url: '/', description: 'This server' }])
+    expect(spec.info.contact.name).toBe('imgapi')
   })
 
   test('documents the image response headers and every error response as problem+json', () => {
     const responses = spec.paths['/api/compress'].post.responses
-    expect(Object.keys(responses['200'].headers)).toContain('X-Result')
-    for (const status of ['400', '405', '413', '415', '422', '500', '503']) {
+    expect(responses['200'].headers['X-Result'].schema).toEqual({
+      type: 'string',
+      enum: ['compressed', 'optimised', 'original'],
+    })
+    expect(responses['200'].headers['X-Ignored-Options']).toMatchObject({
+      style: 'simple',
+      schema: { type: 'array', items: { type: 'string' } },
+    })
+    for (const status of ['400', '408', '413', '415', '422', '431', '500', '503']) {
       expect(responses[status].content['application/problem+json'].schema.$ref).toBe(
         '#/components/schemas/Problem',
       )
@@ -55,14 +77,23 @@ describe('OpenAPI document and reference', () => {
     expect(responses['503'].headers['Retry-After']).toBeDefined()
   })
 
-  test('documents error responses for every endpoint', () => {
+  test('documents 500 for every endpoint and 405 for none, since no documented operation can answer it', () => {
     for (const [path, methods] of Object.entries(spec.paths as Record<string, Record<string, any>>)) {
       if (!path.startsWith('/api')) continue
       for (const operation of Object.values(methods)) {
-        expect(operation.responses['405'], path).toBeDefined()
+        expect(operation.responses['405'], path).toBeUndefined()
         expect(operation.responses['500'], path).toBeDefined()
       }
     }
+  })
+
+  test('documents the ETag, Cache-Control and If-None-Match / 304 of the formats list', () => {
+    const operation = spec.paths['/api/formats'].get
+    expect(Object.keys(operation.responses['200'].headers)).toEqual(['ETag', 'Cache-Control', 'Vary'])
+    expect(operation.responses['304'].headers.ETag).toBeDefined()
+    expect(operation.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual([
+      'header:If-None-Match',
+    ])
   })
 
   test('serves the reference page with its script from this server, not a CDN', async () => {

@@ -1,0 +1,50 @@
+import { en } from '../i18n.ts'
+
+/**
+ * Every response header the API documents, declared once. CORS exposes them to browsers, the
+ * OpenAPI document describes them per operation, and the docs list them: all from this table.
+ * The text lives in locales/<lng>.json under headers.<Name>.
+ */
+export type HeaderName = keyof typeof en.headers
+type Operation = 'health' | 'formats' | 'compress'
+
+export interface HeaderSpec {
+  readonly type: 'string' | 'integer' | 'number' | 'array'
+  /** The operations whose successful responses carry it. */
+  readonly on: readonly Operation[]
+  readonly enum?: readonly string[]
+}
+
+export const RESULT_KINDS = ['compressed', 'optimised', 'original'] as const
+
+export const RESPONSE_HEADERS = {
+  'X-Request-Id': { type: 'string', on: ['health', 'formats', 'compress'] },
+  'Content-Disposition': { type: 'string', on: ['compress'] },
+  'X-Original-Size': { type: 'integer', on: ['compress'] },
+  'X-Compressed-Size': { type: 'integer', on: ['compress'] },
+  'X-Compression-Ratio': { type: 'number', on: ['compress'] },
+  'X-Original-Format': { type: 'string', on: ['compress'] },
+  'X-Output-Format': { type: 'string', on: ['compress'] },
+  'X-Image-Width': { type: 'integer', on: ['compress'] },
+  'X-Image-Height': { type: 'integer', on: ['compress'] },
+  'X-Quality': { type: 'integer', on: ['compress'] },
+  'X-Result': { type: 'string', on: ['compress'], enum: RESULT_KINDS },
+  'X-Ignored-Options': { type: 'array', on: ['compress'] },
+  'Server-Timing': { type: 'string', on: ['compress'] },
+  'Retry-After': { type: 'integer', on: [] },
+  ETag: { type: 'string', on: ['formats'] },
+  'Cache-Control': { type: 'string', on: ['health', 'formats', 'compress'] },
+  Vary: { type: 'string', on: ['formats', 'compress'] },
+} as const satisfies Record<HeaderName, HeaderSpec>
+
+export const HEADER_NAMES = Object.keys(RESPONSE_HEADERS) as HeaderName[]
+
+export function headersOn(operation: Operation): HeaderName[] {
+  return HEADER_NAMES.filter((name) =>
+    (RESPONSE_HEADERS[name].on as readonly Operation[]).includes(operation),
+  )
+}
+
+export function headerDescription(name: HeaderName): string {
+  return en.headers[name].description
+}

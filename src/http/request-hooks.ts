@@ -1,0 +1,115 @@
+import type { AppContext } from '../app-context.ts'
+import { AppError } from '../errors/app-error.ts'
+import { clip, echo } from '../errors/echo.ts'
+import { ClientClosedRequest } from './body-stream.ts'
+import { applyCors, preflightHeaders } from './cors.ts'
+import { toHttpError, type RouteMethods } from './error-handler.ts'
+import { requestHeadBytes } from './header-size.ts'
+import { problemResponse } from './problem.ts'
+import { metaOf, startMeta } from './request-meta.ts'
+import { hasValidHost, requestTarget } from './request-target.ts'
+
+type Headers = Record<string, string | number>
+interface HookContext {
+  readonly request: Request
+  readonly set: { headers: Headers; status?: number | string }
+}
+
+/** Not an HTTP status anyone receives: nginx's code for "the client closed the request", for the log. */
+export const CLIENT_CLOSED_REQUEST = 499
+
+function refuse(error: AppError, request: Request): Response {
+  const meta = metaOf(request)
+  const response = problemResponse(error, meta.id, request)
+  meta.status = response.status
+  return response
+}
+
+/** Checks that need nothing but the request line and headers; the first failure is the answer. */
+function checkHead(request: Request, maxHeaderBytes: number): AppError | undefined {
+  if (!hasValidHost(request)) {
+    return new AppError(
+      'MALFORMED_REQUEST',
+      `expected a Host header with a valid host name or address and optional port, received ${echo(request.headers.get('host') ?? '(none)')}`,
+      { headers: { connection: 'close' } },
+    )
+  }
+  const headBytes = requestHeadBytes(request, requestTarget(request).target)
+  if (headBytes > maxHeaderBytes) {
+    return new AppError(
+      'HEADERS_TOO_LARGE',
+      `expected a request line and headers of at most ${maxHeaderBytes} bytes, received ${headBytes}`,
+      { headers: { connection: 'close' } },
+    )
+  }
+  return undefined
+}
+
+/** The app-wide hooks: request id, head checks, CORS and draining first; one error shape; one log line. */
+export function createRequestHooks(context: AppContext, methodsFor: RouteMethods) {
+  const { logger, config, cors, lifecycle } = context
+
+  const onRequest = ({ request, set }: HookContext): Response | undefined => {
+    const meta = startMeta(request)
+    set.headers['x-request-id'] = meta.id
+    applyCors(set.headers, cors, request)
+    if (lifecycle.draining) set.headers.connection = 'close'
+    const bad = checkHead(request, config.maxHeaderBytes)
+    if (bad) return refuse(bad, request)
+    if (request.method === 'OPTIONS') {
+      const methods = methodsFor(requestTarget(request).pathname)
+      if (methods.length > 0) {
+        return new Response(null, {
+          status: 204,
+          headers: { ...preflightHeaders(cors, request, methods), allow: [...methods, 'OPTIONS'].join(', ') },
+        })
+      }
+    }
+    return undefined
+  }
+
+  const onError = ({ code, error, request }: { code: string | number; error: unknown; request: Request }) => {
+    const meta = metaOf(request)
+    if (error instanceof ClientClosedRequest) {
+      meta.status = CLIENT_CLOSED_REQUEST
+      return new Response(null, { status: CLIENT_CLOSED_REQUEST })
+    }
+    return refuse(toHttpError(code, error, request, methodsFor, logger, meta.id), request)
+  }
+
+  const onAfterResponse = ({ request, set, responseValue }: HookContext & { responseValue?: unknown }) => {
+    const meta = metaOf(request)
+    const status =
+      meta.status ?? (responseValue instanceof Response ? responseValue.status : Number(set.status ?? 200))
+    const line = {
+      requestId: meta.id,
+      method: clip(request.method, 16),
+      path: clip(requestTarget(request).pathname),
+      status,
+      ms: Math.round(performance.now() - meta.started),
+      ...(meta.bytesIn !== undefined ? { bytesIn: meta.bytesIn } : {}),
+      ...(meta.bytesOut !== undefined ? { bytesOut: meta.bytesOut } : {}),
+    }
+    if (status === CLIENT_CLOSED_REQUEST) logger.info('client closed the request', line)
+    else logger.info('request', line)
+  }
+
+  /** When even the error handler fails: a fixed problem, built from nothing the request controls. */
+  const lastResort = (error: unknown): Response => {
+    logger.error('unhandled error', {
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    })
+    return new Response(
+      JSON.stringify({
+        type: '/docs/errors#INTERNAL',
+        title: 'Internal error',
+        status: 500,
+        detail: 'an unexpected error occurred',
+        code: 'INTERNAL',
+      }),
+      { status: 500, headers: { 'content-type': 'application/problem+json', 'cache-control': 'no-store' } },
+    )
+  }
+
+  return { onRequest, onError, onAfterResponse, lastResort }
+}

@@ -1,0 +1,24 @@
+import { requestIdFor } from './request-id.ts'
+
+/** What the access log needs about a request, gathered by the hooks and the routes. */
+export interface RequestMeta {
+  readonly id: string
+  readonly started: number
+  status?: number
+  /** Request body bytes read, response body bytes produced. */
+  bytesIn?: number
+  bytesOut?: number
+}
+
+const metas = new WeakMap<Request, RequestMeta>()
+
+export function startMeta(request: Request): RequestMeta {
+  const meta = { id: requestIdFor(request), started: performance.now() }
+  metas.set(request, meta)
+  return meta
+}
+
+/** The request's meta, created on first use when a hook before this one did not run. */
+export function metaOf(request: Request): RequestMeta {
+  return metas.get(request) ?? startMeta(request)
+}
