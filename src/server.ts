@@ -13,6 +13,12 @@ export async function startServer(config: Config, logger: Logger): Promise<void>
   // Traffic arrives only once the codecs have proved themselves, and health never waits.
   await codecs.first()
   const app = createApp(config, { lifecycle, logger, codecs })
+  // Before listening: a signal that arrives before its handler is installed gets the default
+  // action, which for SIGHUP is to end the process.
+  process.on('SIGTERM', () => void shutdown('SIGTERM', config.drainDelayMs))
+  process.on('SIGINT', () => void shutdown('SIGINT', 0))
+  // A terminal hang-up or a reload request must not end the service; nothing reloads yet.
+  process.on('SIGHUP', () => logger.info('SIGHUP received; ignored'))
   app.listen({ port: config.port, hostname: config.host })
 
   const server = app.server!
@@ -60,8 +66,4 @@ export async function startServer(config: Config, logger: Logger): Promise<void>
     process.exit(0)
   }
 
-  process.on('SIGTERM', () => void shutdown('SIGTERM', config.drainDelayMs))
-  process.on('SIGINT', () => void shutdown('SIGINT', 0))
-  // A terminal hang-up or a reload request must not end the service; nothing reloads yet.
-  process.on('SIGHUP', () => logger.info('SIGHUP received; ignored'))
 }

@@ -17,6 +17,14 @@ export interface SettingSpec {
 
 const MIB = 1024 * 1024
 
+/**
+ * Bun's own limit on a request's head, raised from its default 16 KiB by the runtime flag
+ * --max-http-header-size (in package.json's start script and the executable's exec argv).
+ * Beyond it Bun answers a bare 431 before any code runs; below it IMGAPI_MAX_HEADER_BYTES
+ * decides, in problem+json.
+ */
+export const BUN_MAX_HEADER_BYTES = 65_536
+
 export const SETTINGS = {
   port: {
     env: ['IMGAPI_PORT', 'PORT'],
@@ -153,7 +161,7 @@ export const SETTINGS = {
     kind: 'integer',
     default: 16_384,
     min: 1024,
-    max: 65_536,
+    max: BUN_MAX_HEADER_BYTES,
     description: 'Largest request line plus headers in bytes; larger gets 431 HEADERS_TOO_LARGE.',
   },
   // What the memory budgets below are carved from.

@@ -6,8 +6,11 @@ import { noisyImage } from './helpers/images.ts'
 import { ROOT } from './helpers/paths.ts'
 import { rawExchange, rawRequest, type RawResponse } from './helpers/raw-http.ts'
 import { rawBody } from './helpers/requests.ts'
+import { BUN_MAX_HEADER_BYTES } from '../src/settings.ts'
 
-const command = BINARY ? [resolve(BINARY)] : [process.execPath, join(ROOT, 'src/index.ts')]
+const command = BINARY
+  ? [resolve(BINARY)]
+  : [process.execPath, `--max-http-header-size=${BUN_MAX_HEADER_BYTES}`, join(ROOT, 'src/index.ts')]
 
 async function runCli(args: string[], env: Record<string, string> = {}) {
   const proc = Bun.spawn([...command, ...args], {
@@ -119,6 +122,18 @@ describe('the process', () => {
     api.process!.kill('SIGHUP')
     await Bun.sleep(200)
     expect((await api.fetch('/api/health')).status).toBe(200)
+    await api.stop()
+  }, 30_000)
+
+  test("raises Bun's own head limit to 64 KiB, so IMGAPI_MAX_HEADER_BYTES can allow up to that, and past it Bun answers a bare 431", async () => {
+    const api = await spawnApi({ maxHeaderBytes: BUN_MAX_HEADER_BYTES })
+    const request = (bytes: number) =>
+      `GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Filler: ${'x'.repeat(bytes)}\r\nConnection: close\r\n\r\n`
+    // 30 KB: over Bun's default of 16 KiB, under the raised limit.
+    expect((await rawRequest(api.url, request(30_000))).responses[0]?.status).toBe(200)
+    const beyond = (await rawRequest(api.url, request(BUN_MAX_HEADER_BYTES + 1000))).responses[0]
+    expect(beyond?.status).toBe(431)
+    expect(beyond?.body).toBe('')
     await api.stop()
   }, 30_000)
 })

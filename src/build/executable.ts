@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
 import pkg from '../../package.json'
+import { BUN_MAX_HEADER_BYTES } from '../settings.ts'
 import { ensureSharpPackages, libvipsPath, sharpPackages, type Arch } from './sharp-packages.ts'
 
 /**
@@ -66,6 +67,7 @@ async function buildFor(arch: Arch): Promise<string> {
     compile: {
       target: `bun-linux-${arch}`,
       outfile,
+      execArgv: [`--max-http-header-size=${BUN_MAX_HEADER_BYTES}`],
       // A server started in some directory must not pick up that directory's settings.
       autoloadDotenv: false,
       autoloadBunfig: false,

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { createApp, createContext } from '../../src/app.ts'
 import type { AppContext } from '../../src/app-context.ts'
 import { configWith, type Config } from '../../src/config.ts'
-import { SETTINGS } from '../../src/settings.ts'
+import { BUN_MAX_HEADER_BYTES, SETTINGS } from '../../src/settings.ts'
 import { ROOT } from './paths.ts'
 
 /**
@@ -105,7 +105,9 @@ function loneExecutable(): { binary: string; home: string } {
 
 export async function spawnApi(overrides: Partial<Config> = {}): Promise<Api> {
   const dir = mkdtempSync(join(tmpdir(), 'imgapi-test-'))
-  const command = BINARY ? [loneExecutable().binary] : [process.execPath, join(ROOT, 'src/index.ts')]
+  const command = BINARY
+    ? [loneExecutable().binary]
+    : [process.execPath, `--max-http-header-size=${BUN_MAX_HEADER_BYTES}`, join(ROOT, 'src/index.ts')]
   const proc = Bun.spawn(command, {
     cwd: dir,
     // No PATH: the executable must not find bun or node.
