@@ -65,5 +65,4 @@ export async function startServer(config: Config, logger: Logger): Promise<void>
     logger.info('stopped', { signal })
     process.exit(0)
   }
-
 }

@@ -26,6 +26,8 @@ interface Collected {
   readonly errors: FieldError[]
   file?: { readonly filename: string; readonly chunks: Uint8Array[]; size: number }
   failure?: Error
+  /** Called when `failure` is first set, so a read waiting on the parser stops at once. */
+  readonly onFailure: () => void
 }
 
 function createParser(request: Request, bounds: BodyBounds, into: Collected) {
@@ -48,7 +50,10 @@ function createParser(request: Request, bounds: BodyBounds, into: Collected) {
       error,
     )
   }
-  const fail = (error: Error) => void (into.failure ??= error)
+  const fail = (error: Error) => {
+    into.failure ??= error
+    into.onFailure()
+  }
   parser.on('file', (name, stream, filename) => {
     if (name !== 'file') {
       into.errors.push({ name, reason: 'expected a text value, received a file' })
@@ -87,18 +92,23 @@ function createParser(request: Request, bounds: BodyBounds, into: Collected) {
 }
 
 export async function readMultipart(request: Request, bounds: BodyBounds): Promise<Upload> {
-  const collected: Collected = { fields: new Map(), errors: [] }
+  let onFailure = () => {}
+  const failed = new Promise<void>((resolve) => (onFailure = resolve))
+  const collected: Collected = { fields: new Map(), errors: [], onFailure: () => onFailure() }
   const parser = createParser(request, bounds, collected)
   const finished = once(parser, 'finish').catch(() => {})
   for await (const chunk of boundedChunks(request, bounds)) {
     if (collected.failure) break
-    if (!parser.write(chunk)) await Promise.race([once(parser, 'drain'), finished])
+    if (!parser.write(chunk)) await Promise.race([once(parser, 'drain'), finished, failed])
   }
   if (!collected.failure) {
     parser.end()
     await finished
   }
-  if (collected.failure) throw collected.failure
+  if (collected.failure) {
+    parser.destroy()
+    throw collected.failure
+  }
   if (collected.errors.length > 0) throw invalidParameters(collected.errors)
   return completeUpload(collected)
 }

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test'
+import { HEADER_NAMES } from '../../src/http/headers.ts'
 import { startApi } from '../helpers/api.ts'
 import { fixture } from '../helpers/paths.ts'
 import { rawBody } from '../helpers/requests.ts'
@@ -64,6 +65,40 @@ describe('CORS', () => {
     const api = await startApi({ corsOrigins: 'none' })
     const response = await api.fetch('/api/health', { headers: ORIGIN })
     expect(response.headers.get('access-control-allow-origin')).toBeNull()
+    await api.stop()
+  })
+
+  test("with a list of origins, keeps Vary: Origin next to each route's own Vary, so shared caches cannot mix origins", async () => {
+    const api = await startApi({ corsOrigins: 'https://app.example' })
+    const varyOf = (response: Response) =>
+      (response.headers.get('vary') ?? '')
+        .split(',')
+        .map((v) => v.trim())
+        .sort()
+    const formats = await api.fetch('/api/formats', { headers: ORIGIN })
+    expect(formats.headers.get('cache-control')).toContain('public')
+    expect(varyOf(formats)).toEqual(['Accept-Encoding', 'Origin'])
+    const compressed = await api.fetch('/api/compress?format=png', {
+      ...rawBody(await fixture('webp-lossy-alpha.webp')),
+      headers: ORIGIN,
+    })
+    expect(varyOf(compressed)).toEqual(['Accept', 'Origin'])
+    const notModified = await api.fetch('/api/formats', {
+      headers: { ...ORIGIN, 'if-none-match': formats.headers.get('etag')! },
+    })
+    expect(notModified.status).toBe(304)
+    expect(varyOf(notModified)).toEqual(['Accept-Encoding', 'Origin'])
+    await api.stop()
+  })
+
+  test('exposes exactly the documented response headers', async () => {
+    const api = await startApi()
+    const exposed = (await api.fetch('/api/health', { headers: ORIGIN })).headers
+      .get('access-control-expose-headers')!
+      .split(', ')
+    expect(exposed.sort()).toEqual(
+      [...HEADER_NAMES.map((name) => name.toLowerCase()), 'content-length'].sort(),
+    )
     await api.stop()
   })
 })

@@ -49,4 +49,55 @@ describe('parseCompressOptions', () => {
     expect(failure({ format: 'bmp' }).errors?.[0]?.reason).toContain('one of original, jpeg, jpg')
     expect(failure({ background: 'red' }).errors?.[0]?.reason).toContain('hex colour')
   })
+
+  // The rule the README documents under "Option values", one row per case.
+  const ACCEPTED: [string, string, unknown][] = [
+    ['quality', '75', 75],
+    ['quality', ' 7 ', 7],
+    ['quality', '007', 7],
+    ['lossless', 'true', true],
+    ['lossless', 'TRUE', true],
+    ['lossless', 'False', false],
+    ['lossless', '1', true],
+    ['lossless', '0', false],
+    ['format', 'webp ', 'webp'],
+    ['format', 'WEBP', 'webp'],
+    ['format', 'Jpg', 'jpg'],
+    ['fit', 'Cover', 'cover'],
+    ['metadata', 'KEEP', 'keep'],
+    ['chromaSubsampling', '4:4:4', '4:4:4'],
+    ['background', '#FFF', '#FFF'],
+  ]
+  test.each(ACCEPTED)('accepts %s=%j as %j', (name, text, value) => {
+    expect(parse({ [name]: text })[name as keyof ReturnType<typeof parse>]).toEqual(value as never)
+  })
+
+  const REFUSED: [string, string, string][] = [
+    ['quality', '', 'an empty value'],
+    ['quality', '   ', 'an empty value'],
+    ['format', '', 'an empty value'],
+    ['quality', '80.0', '"80.0"'],
+    ['quality', '8e1', '"8e1"'],
+    ['quality', '0x50', '"0x50"'],
+    ['quality', '+80', '"+80"'],
+    ['quality', '-1', '"-1"'],
+    ['quality', '7 5', '"7 5"'],
+    ['lossless', 'yes', '"yes"'],
+    ['lossless', 'on', '"on"'],
+    ['lossless', '', 'an empty value'],
+    ['format', 'web p', '"web p"'],
+    ['background', 'red', '"red"'],
+  ]
+  test.each(REFUSED)('refuses %s=%j, saying it received %s', (name, text, received) => {
+    const error = failure({ [name]: text })
+    expect(error.code).toBe('INVALID_PARAMETER')
+    expect(error.errors?.[0]?.name).toBe(name)
+    expect(error.errors?.[0]?.reason).toContain(`received ${received}`)
+  })
+
+  test('quotes at most 100 characters of a value, with its length', () => {
+    const reason = failure({ quality: '9'.repeat(5000) }).errors?.[0]?.reason ?? ''
+    expect(reason).toContain('(5000 characters)')
+    expect(reason.length).toBeLessThan(200)
+  })
 })
