@@ -13,13 +13,15 @@ export interface HeaderSpec {
   /** The operations whose successful responses carry it. */
   readonly on: readonly Operation[]
   readonly enum?: readonly string[]
+  /** Sent only in some cases (the rest are always sent on the operations listed). */
+  readonly optional?: true
 }
 
 export const RESULT_KINDS = ['compressed', 'optimised', 'original'] as const
 
 export const RESPONSE_HEADERS = {
   'X-Request-Id': { type: 'string', on: ['health', 'formats', 'compress'] },
-  'Content-Disposition': { type: 'string', on: ['compress'] },
+  'Content-Disposition': { type: 'string', on: ['compress'], optional: true },
   'X-Original-Size': { type: 'integer', on: ['compress'] },
   'X-Compressed-Size': { type: 'integer', on: ['compress'] },
   'X-Compression-Ratio': { type: 'number', on: ['compress'] },
@@ -27,9 +29,9 @@ export const RESPONSE_HEADERS = {
   'X-Output-Format': { type: 'string', on: ['compress'] },
   'X-Image-Width': { type: 'integer', on: ['compress'] },
   'X-Image-Height': { type: 'integer', on: ['compress'] },
-  'X-Quality': { type: 'integer', on: ['compress'] },
+  'X-Quality': { type: 'integer', on: ['compress'], optional: true },
   'X-Result': { type: 'string', on: ['compress'], enum: RESULT_KINDS },
-  'X-Ignored-Options': { type: 'array', on: ['compress'] },
+  'X-Ignored-Options': { type: 'array', on: ['compress'], optional: true },
   'Server-Timing': { type: 'string', on: ['compress'] },
   'Retry-After': { type: 'integer', on: [] },
   ETag: { type: 'string', on: ['formats'] },

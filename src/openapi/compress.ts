@@ -10,23 +10,10 @@ import {
 } from '../http/headers.ts'
 import { OPTION_NAMES, optionSchema, type OptionName } from '../options/schema.ts'
 import { errorResponses } from './errors.ts'
+import { headerObjects } from './headers.ts'
 import { toOpenApiSchema } from './schema.ts'
 
 const binary: OpenAPIV3.SchemaObject = { type: 'string', format: 'binary' }
-
-/** An OpenAPI header object for a header of the table in http/headers.ts. */
-export function headerObject(name: HeaderName): OpenAPIV3.HeaderObject {
-  const spec: HeaderSpec = RESPONSE_HEADERS[name]
-  const schema: OpenAPIV3.SchemaObject =
-    spec.type === 'array'
-      ? { type: 'array', items: { type: 'string' } }
-      : { type: spec.type, ...(spec.enum ? { enum: [...spec.enum] } : {}) }
-  return {
-    description: headerDescription(name),
-    schema,
-    ...(spec.type === 'array' ? { style: 'simple' } : {}),
-  }
-}
 
 const RESULT_PROPERTIES: Record<string, OpenAPIV3.SchemaObject> = {
   result: { type: 'string', enum: [...RESULT_KINDS] },
@@ -69,6 +56,7 @@ function optionParameterSchema(name: OptionName, limits: CompressDocLimits) {
 export function compressOpenApi(limits: CompressDocLimits) {
   const options = Object.fromEntries(OPTION_NAMES.map((name) => [name, optionParameterSchema(name, limits)]))
   return {
+    operationId: 'compressImage',
     tags: ['Images'],
     summary: 'Compress or convert an image',
     description: [
@@ -107,7 +95,7 @@ export function compressOpenApi(limits: CompressDocLimits) {
     responses: {
       '200': {
         description: 'The compressed image (or the JSON envelope with Accept: application/json).',
-        headers: Object.fromEntries(headersOn('compress').map((name) => [name, headerObject(name)])),
+        headers: headerObjects(headersOn('compress')),
         content: {
           ...Object.fromEntries(OUTPUT_FORMATS.map((id) => [FORMAT_TABLE[id].mime, { schema: binary }])),
           'application/json': { schema: { type: 'object', properties: RESULT_PROPERTIES } },

@@ -1,5 +1,19 @@
 import { en } from '../i18n.ts'
+import { MAX_LISTED_ERRORS } from '../errors/echo.ts'
 import { carriesRetryAfter, ERROR_CATALOGUE, errorTypeUri, type ErrorCode } from '../errors/catalogue.ts'
+
+/**
+ * RFC 9457 problem details, the shape of every error. The bounds are real: what an error echoes
+ * is clipped (errors/echo.ts), so a client can rely on them.
+ */
+const text = (maxLength: number, description: string, example?: string) => ({
+  type: 'string',
+  maxLength,
+  // Plain text: what the request sent is quoted as JSON, so no control character gets through.
+  pattern: '^[^\\u0000-\\u001f]*$',
+  description,
+  ...(example ? { example } : {}),
+})
 
 export const PROBLEM_SCHEMA = {
   type: 'object',
@@ -8,27 +22,59 @@ export const PROBLEM_SCHEMA = {
   properties: {
     type: {
       type: 'string',
+      format: 'uri-reference',
+      maxLength: 64,
       description: 'Link to the documentation of this error code.',
       example: '/docs/errors#CORRUPT_IMAGE',
     },
-    title: { type: 'string', description: 'Short summary of the error code.', example: 'Corrupt image' },
-    status: { type: 'integer', description: 'HTTP status, repeated.', example: 422 },
-    detail: { type: 'string', description: 'What was expected and what was received.' },
+    title: text(
+      200,
+      'Short summary of the error code, in the language Accept-Language asked for.',
+      'Corrupt image',
+    ),
+    status: {
+      type: 'integer',
+      format: 'int32',
+      minimum: 400,
+      maximum: 599,
+      description: 'HTTP status, repeated.',
+      example: 422,
+    },
+    detail: text(
+      8192,
+      'What was expected and what was received; values from the request are clipped to about 100 characters.',
+    ),
     code: {
       type: 'string',
       enum: Object.keys(ERROR_CATALOGUE),
       description: 'Stable machine-readable code.',
     },
-    requestId: { type: 'string', description: 'Same as the X-Request-Id header; quote it in bug reports.' },
-    instance: { type: 'string', description: 'Path of the request.', example: '/api/compress' },
+    requestId: {
+      type: 'string',
+      pattern: '^[A-Za-z0-9._:-]{1,128}$',
+      maxLength: 128,
+      description: 'Same as the X-Request-Id header; quote it in bug reports.',
+    },
+    instance: text(256, 'Path of the request, clipped.', '/api/compress'),
     errors: {
       type: 'array',
-      description: 'For INVALID_PARAMETER: each invalid field.',
+      maxItems: MAX_LISTED_ERRORS,
+      description: `For INVALID_PARAMETER: each invalid field, at most ${MAX_LISTED_ERRORS}.`,
       items: {
         type: 'object',
         required: ['name', 'reason'],
-        properties: { name: { type: 'string', example: 'quality' }, reason: { type: 'string' } },
+        properties: {
+          name: text(256, 'The option or field.', 'quality'),
+          reason: text(512, 'What was expected and what was received.'),
+        },
       },
+    },
+    errorsOmitted: {
+      type: 'integer',
+      format: 'int32',
+      minimum: 1,
+      maximum: 2147483647,
+      description: 'How many more invalid fields there were than errors lists.',
     },
   },
 }
@@ -52,7 +98,7 @@ export function errorResponses(codes: readonly ErrorCode[]): Record<string, unkn
               headers: {
                 'Retry-After': {
                   description: 'Seconds to wait before retrying.',
-                  schema: { type: 'integer' },
+                  schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 86400 },
                 },
               },
             }

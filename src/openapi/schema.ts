@@ -2,7 +2,17 @@ import type { TSchema } from '@sinclair/typebox'
 
 type OpenApiSchema = Record<string, unknown>
 
-const COPIED = ['type', 'enum', 'minimum', 'maximum', 'default', 'description', 'pattern', 'format'] as const
+const COPIED = [
+  'type',
+  'enum',
+  'minimum',
+  'maximum',
+  'maxLength',
+  'default',
+  'description',
+  'pattern',
+  'format',
+] as const
 
 /**
  * TypeBox (JSON Schema) to an OpenAPI 3.0 schema object: 3.0 has `example`, not `examples`,
@@ -12,6 +22,8 @@ export function toOpenApiSchema(schema: TSchema): OpenApiSchema {
   const out: OpenApiSchema = {}
   for (const key of COPIED) if (schema[key] !== undefined) out[key] = schema[key]
   if (Array.isArray(schema.examples) && schema.examples.length > 0) out.example = schema.examples[0]
+  // Every integer option fits 32 bits; saying so lets generators and validators pick the type.
+  if (schema.type === 'integer' && out.format === undefined) out.format = 'int32'
   if (schema.type === 'object' && schema.properties) {
     out.properties = Object.fromEntries(
       Object.entries(schema.properties as Record<string, TSchema>).map(([k, v]) => [k, toOpenApiSchema(v)]),

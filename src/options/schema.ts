@@ -40,6 +40,7 @@ export const CompressOptionsSchema = Type.Object(
     background: Type.Optional(
       Type.String({
         pattern: '^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$',
+        maxLength: 7,
         default: '#ffffff',
         description: text.background.description,
         examples: ['#ffffff'],

@@ -1,24 +1,44 @@
 import { Elysia } from 'elysia'
 import type { OpenAPIV3 } from 'openapi-types'
 import type { AppContext } from '../app-context.ts'
-import { headerDescription, type HeaderName } from '../http/headers.ts'
+import { headersOn } from '../http/headers.ts'
 import { addVary } from '../http/vary.ts'
 import { publishedFormats, type FormatCaps } from '../image/formats.ts'
 import { errorResponses } from '../openapi/errors.ts'
+import { headerObjects } from '../openapi/headers.ts'
 
 const RANGE: OpenAPIV3.SchemaObject = {
   type: 'object',
+  required: ['min', 'max', 'default'],
   properties: { min: { type: 'integer' }, max: { type: 'integer' }, default: { type: 'integer' } },
 }
-const FLAG: OpenAPIV3.SchemaObject = { type: 'object', properties: { default: { type: 'boolean' } } }
+const FLAG: OpenAPIV3.SchemaObject = {
+  type: 'object',
+  required: ['default'],
+  properties: { default: { type: 'boolean' } },
+}
 
 const FORMATS_SCHEMA: OpenAPIV3.SchemaObject = {
   type: 'object',
+  required: ['formats'],
   properties: {
     formats: {
       type: 'array',
       items: {
         type: 'object',
+        required: [
+          'id',
+          'mime',
+          'extensions',
+          'aliases',
+          'input',
+          'output',
+          'animated',
+          'alpha',
+          'lossless',
+          'metadata',
+          'tunables',
+        ],
         properties: {
           id: { type: 'string', example: 'webp' },
           mime: { type: 'string', example: 'image/webp' },
@@ -44,6 +64,7 @@ const FORMATS_SCHEMA: OpenAPIV3.SchemaObject = {
               progressive: FLAG,
               chromaSubsampling: {
                 type: 'object',
+                required: ['values', 'default'],
                 properties: {
                   values: { type: 'array', items: { type: 'string' } },
                   default: { type: 'string' },
@@ -63,10 +84,6 @@ function buildBody(caps: FormatCaps): { json: string; etag: string } {
   return { json, etag: `"${Bun.hash(json).toString(16)}"` }
 }
 
-const header = (name: HeaderName, schema: OpenAPIV3.SchemaObject = { type: 'string' }) => ({
-  [name]: { description: headerDescription(name), schema },
-})
-
 export function formatsRoutes(context: AppContext) {
   let body: { json: string; etag: string } | undefined
   return new Elysia().get(
@@ -83,6 +100,7 @@ export function formatsRoutes(context: AppContext) {
     },
     {
       detail: {
+        operationId: 'listFormats',
         tags: ['Service'],
         summary: 'Formats this server reads and writes',
         description:
@@ -94,20 +112,20 @@ export function formatsRoutes(context: AppContext) {
             required: false,
             description:
               'The ETag of a formats list you already have; if it is current the answer is 304 with no body.',
-            schema: { type: 'string', maxLength: 256 },
+            schema: { type: 'string', maxLength: 256, pattern: '^[\\u0020-\\u007e]*$' },
           },
         ],
         responses: {
           '200': {
             description: 'The formats.',
-            headers: { ...header('ETag'), ...header('Cache-Control'), ...header('Vary') },
+            headers: headerObjects(headersOn('formats')),
             content: { 'application/json': { schema: FORMATS_SCHEMA } },
           },
           '304': {
             description: 'Not modified: the ETag sent in If-None-Match is current.',
-            headers: { ...header('ETag'), ...header('Cache-Control') },
+            headers: headerObjects(['X-Request-Id', 'ETag', 'Cache-Control']),
           },
-          ...errorResponses(['INTERNAL']),
+          ...errorResponses(['MALFORMED_REQUEST', 'HEADERS_TOO_LARGE', 'INTERNAL']),
         },
       },
     },

@@ -1,10 +1,13 @@
 import { Elysia } from 'elysia'
 import type { OpenAPIV3 } from 'openapi-types'
 import type { AppContext } from '../app-context.ts'
+import { OUTPUT_FORMATS } from '../image/format-table.ts'
 import type { CodecCheck } from '../image/self-test.ts'
 import { engineVersions } from '../image/sharp.ts'
 import { VERSION } from '../version.ts'
+import { headersOn } from '../http/headers.ts'
 import { errorResponses } from '../openapi/errors.ts'
+import { headerObjects } from '../openapi/headers.ts'
 
 const HEALTH_SCHEMA: OpenAPIV3.SchemaObject = {
   type: 'object',
@@ -15,6 +18,7 @@ const HEALTH_SCHEMA: OpenAPIV3.SchemaObject = {
     uptimeSeconds: { type: 'integer', example: 3600 },
     engine: {
       type: 'object',
+      required: ['sharp', 'libvips'],
       properties: {
         sharp: { type: 'string', example: '0.35.5' },
         libvips: { type: 'string', example: '8.18.7' },
@@ -24,12 +28,14 @@ const HEALTH_SCHEMA: OpenAPIV3.SchemaObject = {
       type: 'object',
       description:
         'Jobs being processed; requests admitted but not yet processing (uploading, probed or queued); how many may wait; and the decode memory the running jobs reserve out of its budget.',
+      required: ['running', 'waiting', 'capacity', 'memoryBytes'],
       properties: {
         running: { type: 'integer' },
         waiting: { type: 'integer' },
         capacity: { type: 'integer' },
         memoryBytes: {
           type: 'object',
+          required: ['used', 'budget'],
           properties: { used: { type: 'integer' }, budget: { type: 'integer' } },
         },
       },
@@ -38,19 +44,22 @@ const HEALTH_SCHEMA: OpenAPIV3.SchemaObject = {
       type: 'object',
       description:
         'Bytes of request bodies held now, and the budget they share (IMGAPI_UPLOAD_BUDGET_BYTES).',
+      required: ['usedBytes', 'budgetBytes'],
       properties: { usedBytes: { type: 'integer' }, budgetBytes: { type: 'integer' } },
     },
     codecs: {
       type: 'object',
       description:
         'Result of the last check that encodes and decodes a tiny image in every output format; it runs at start-up and every 30 s in the background, and health never waits for it.',
+      required: ['ok', 'checkedAt', 'formats'],
       properties: {
         ok: { type: 'boolean' },
         checkedAt: { type: 'string', format: 'date-time' },
         formats: {
           type: 'object',
-          additionalProperties: { type: 'boolean' },
-          example: { jpeg: true, png: true },
+          description: 'For each output format, whether its check passed.',
+          properties: Object.fromEntries(OUTPUT_FORMATS.map((id) => [id, { type: 'boolean' }])),
+          additionalProperties: false,
         },
       },
     },
@@ -90,17 +99,23 @@ export function healthRoutes(context: AppContext) {
     },
     {
       detail: {
+        operationId: 'getHealth',
         tags: ['Service'],
         summary: 'Health and readiness',
         description:
           'Reports the version, the engine, the queue and memory budgets, and the last codec check (a tiny image encoded and decoded in every output format, at start-up and every 30 s in the background; health never waits for it). 503 with status "degraded" if that check failed, or "draining" during graceful shutdown.',
         responses: {
-          '200': { description: 'Healthy.', content: healthContent },
-          '503': {
-            description: 'Degraded (a codec failed) or draining (shutting down).',
+          '200': {
+            description: 'Healthy.',
+            headers: headerObjects(headersOn('health')),
             content: healthContent,
           },
-          ...errorResponses(['INTERNAL']),
+          '503': {
+            description: 'Degraded (a codec failed) or draining (shutting down).',
+            headers: headerObjects(headersOn('health')),
+            content: healthContent,
+          },
+          ...errorResponses(['MALFORMED_REQUEST', 'HEADERS_TOO_LARGE', 'INTERNAL']),
         },
       },
     },

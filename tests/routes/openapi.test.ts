@@ -89,7 +89,12 @@ describe('OpenAPI document and reference', () => {
 
   test('documents the ETag, Cache-Control and If-None-Match / 304 of the formats list', () => {
     const operation = spec.paths['/api/formats'].get
-    expect(Object.keys(operation.responses['200'].headers)).toEqual(['ETag', 'Cache-Control', 'Vary'])
+    expect(Object.keys(operation.responses['200'].headers)).toEqual([
+      'X-Request-Id',
+      'ETag',
+      'Cache-Control',
+      'Vary',
+    ])
     expect(operation.responses['304'].headers.ETag).toBeDefined()
     expect(operation.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual([
       'header:If-None-Match',
