@@ -11,9 +11,10 @@ import { Lifecycle } from './lifecycle.ts'
 import { createLogger } from './log.ts'
 import { planMemory } from './memory-plan.ts'
 import { compressRoutes } from './routes/compress.ts'
-import { docsRoutes } from './routes/docs.ts'
+import { docsSiteRoutes } from './routes/docs-site.ts'
 import { formatsRoutes } from './routes/formats.ts'
 import { healthRoutes } from './routes/health.ts'
+import { swaggerRoutes } from './routes/swagger.ts'
 
 export function createContext(config: Config, overrides: Partial<AppContext> = {}): AppContext {
   const memory = planMemory(config)
@@ -59,7 +60,8 @@ export function createApp(config: Config, overrides: Partial<AppContext> = {}) {
     .use(healthRoutes(context))
     .use(formatsRoutes(context))
     .use(compressRoutes(context))
-    .use(docsRoutes(context))
+    .use(swaggerRoutes(context))
+    .use(docsSiteRoutes(context))
 
   for (const route of app.routes) {
     if (route.method === 'OPTIONS' || route.path.includes('*')) continue

@@ -1,4 +1,5 @@
-import { SETTINGS, type SettingSpec } from './settings.ts'
+import { en } from './i18n.ts'
+import { SETTINGS, type SettingName, type SettingSpec } from './settings.ts'
 import { NAME, VERSION } from './version.ts'
 
 function describeDefault(spec: SettingSpec): string {
@@ -7,9 +8,10 @@ function describeDefault(spec: SettingSpec): string {
 
 /** `--help` text, generated from the settings table so it cannot fall behind it. */
 export function helpText(): string {
-  const rows = Object.values(SETTINGS as Record<string, SettingSpec>).map((spec) => {
+  const rows = (Object.entries(SETTINGS) as [SettingName, SettingSpec][]).map(([setting, spec]) => {
     const name = `  ${spec.flag} <${spec.kind === 'integer' ? 'n' : 'value'}>`
-    return `${name.padEnd(34)}${spec.description}\n${''.padEnd(34)}env ${spec.env.join(' or ')}, default ${describeDefault(spec)}`
+    const description = en.settings[setting].description
+    return `${name.padEnd(34)}${description}\n${''.padEnd(34)}env ${spec.env.join(' or ')}, default ${describeDefault(spec)}`
   })
   return [
     `${NAME} ${VERSION}: image compression and conversion over HTTP`,

@@ -2,45 +2,94 @@ import i18next, { type TFunction } from 'i18next'
 import english from '../locales/en.json'
 
 /**
- * The one module that loads locales. Server-side text lookup: error titles follow the caller's
- * Accept-Language when a translation exists, falling back to English. `en` is the English
- * resource, whose keys the error catalogue, option schema and header table are checked against.
+ * The one module that loads locales on the server: every docs page, every problem title and
+ * every description in the OpenAPI document reads its text through here. `en` is the English
+ * resource, whose keys the error catalogue, option schema, header and settings tables are
+ * checked against by `satisfies`. (In the browser, static/docs/i18n.ts is its counterpart.)
  */
 export const en = english
+export type Locale = typeof english
 
-const RESOURCES = { en: { translation: en } } as const
+/** Every published language, in the order the switcher lists them. */
+const LOCALES = {
+  en: english,
+} as const satisfies Record<string, Locale>
 
-export const LANGUAGES = Object.keys(RESOURCES)
+export type LanguageCode = keyof typeof LOCALES
+export const LANGUAGES = Object.keys(LOCALES) as LanguageCode[]
+export const DEFAULT_LANGUAGE: LanguageCode = 'en'
+
+export interface LanguageInfo {
+  readonly code: LanguageCode
+  /** The language's name in itself, as the switcher shows it. */
+  readonly name: string
+  readonly dir: 'ltr' | 'rtl'
+}
+
+export function languageInfo(code: LanguageCode): LanguageInfo {
+  const meta = LOCALES[code].meta
+  return { code, name: meta.name, dir: meta.dir === 'rtl' ? 'rtl' : 'ltr' }
+}
+
+export function localeOf(code: LanguageCode): Locale {
+  return LOCALES[code]
+}
 
 const instance = i18next.createInstance()
 void instance.init({
-  resources: RESOURCES,
-  fallbackLng: 'en',
+  resources: Object.fromEntries(LANGUAGES.map((code) => [code, { translation: LOCALES[code] }])),
+  fallbackLng: DEFAULT_LANGUAGE,
   initAsync: false,
   interpolation: { escapeValue: false },
+  returnNull: false,
 })
 
-/** Best supported language for an Accept-Language header (q-values honoured). */
-export function negotiateLanguage(header: string | null): string {
-  if (!header) return 'en'
-  const ranked = header
-    .split(',')
-    .map((part) => {
-      const [tag = '', ...params] = part.trim().split(';')
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-      return { tag: tag.toLowerCase(), q: q ? Number(q.slice(2)) : 1 }
-    })
-    .filter((entry) => entry.q > 0)
-    .sort((a, b) => b.q - a.q)
-  for (const { tag } of ranked) {
-    const match =
-      LANGUAGES.find((lng) => lng.toLowerCase() === tag) ??
-      LANGUAGES.find((lng) => tag.startsWith(`${lng.toLowerCase()}-`))
-    if (match) return match
-  }
-  return 'en'
+export function translator(language: LanguageCode): TFunction {
+  return instance.getFixedT(language)
 }
 
-export function translator(language: string): TFunction {
-  return instance.getFixedT(language)
+// Chinese is published in two scripts; regional tags name the script their readers use.
+const SIMPLIFIED = new Set(['zh', 'zh-cn', 'zh-sg', 'zh-my', 'zh-hans'])
+const TRADITIONAL = new Set(['zh-tw', 'zh-hk', 'zh-mo', 'zh-hant'])
+
+/** The published language a BCP 47 tag asks for, or undefined when none fits. */
+export function languageFromTag(tag: string): LanguageCode | undefined {
+  const lower = tag.trim().toLowerCase().replaceAll('_', '-')
+  if (lower === '') return undefined
+  const exact = LANGUAGES.find((code) => code.toLowerCase() === lower)
+  if (exact) return exact
+  const parts = lower.split('-')
+  if (parts[0] === 'zh') {
+    const script = parts.find((p) => p === 'hans' || p === 'hant')
+    const key = script ? `zh-${script}` : parts.length > 1 ? `zh-${parts[1]}` : 'zh'
+    const wanted: string = TRADITIONAL.has(key) ? 'zh-Hant' : SIMPLIFIED.has(key) ? 'zh-Hans' : 'zh-Hans'
+    return LANGUAGES.find((code) => code === wanted)
+  }
+  return LANGUAGES.find((code) => code.toLowerCase() === parts[0])
+}
+
+/** Best published language for an Accept-Language header, q-values honoured; English otherwise. */
+export function negotiateLanguage(header: string | null): LanguageCode {
+  return preferredLanguage(header) ?? DEFAULT_LANGUAGE
+}
+
+/** The best match in an Accept-Language header, or undefined when it names none we publish. */
+export function preferredLanguage(header: string | null): LanguageCode | undefined {
+  if (!header) return undefined
+  const ranked = header
+    .split(',')
+    .slice(0, 32)
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';')
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+      const weight = q ? Number(q.slice(2)) : 1
+      return { tag, q: Number.isFinite(weight) ? weight : 0, index }
+    })
+    .filter((entry) => entry.q > 0 && entry.tag !== '*')
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+  for (const { tag } of ranked) {
+    const match = languageFromTag(tag)
+    if (match) return match
+  }
+  return undefined
 }

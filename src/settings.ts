@@ -1,8 +1,11 @@
 import { availableParallelism } from 'node:os'
+import { en } from './i18n.ts'
 
 /**
- * Every setting of the service, declared once. `loadConfig` parses and validates them,
- * `--help` and the README's configuration table are generated from this list.
+ * Every setting of the service, declared once. `loadConfig` parses and validates them;
+ * `--help`, the docs site and the README's configuration table are generated from this list
+ * (the README's is checked by a test). Descriptions live in locales/<lng>.json under
+ * settings.<name>, so the docs show them in the reader's language.
  */
 export interface SettingSpec {
   readonly env: readonly string[]
@@ -12,7 +15,6 @@ export interface SettingSpec {
   readonly min?: number
   readonly max?: number
   readonly values?: readonly string[]
-  readonly description: string
 }
 
 const MIB = 1024 * 1024
@@ -33,14 +35,12 @@ export const SETTINGS = {
     default: 3000,
     min: 0,
     max: 65535,
-    description: 'TCP port to listen on (0 picks a free port).',
   },
   host: {
     env: ['IMGAPI_HOST'],
     flag: '--host',
     kind: 'string',
     default: '0.0.0.0',
-    description: 'Address to bind; use 127.0.0.1 to accept local connections only.',
   },
   // Stops a client from exhausting memory or disk with one huge upload.
   maxUploadBytes: {
@@ -50,7 +50,6 @@ export const SETTINGS = {
     default: 32 * MIB,
     min: 1,
     max: 4096 * MIB,
-    description: 'Largest accepted image in bytes; larger bodies get 413 PAYLOAD_TOO_LARGE.',
   },
   // Stops decompression bombs: a small file that declares billions of pixels is refused
   // from its header, before a single pixel is decoded or any memory is allocated for it.
@@ -60,8 +59,6 @@ export const SETTINGS = {
     kind: 'integer',
     default: 100_000_000,
     min: 1,
-    description:
-      'Largest accepted input in pixels (width x height x frames); larger gets 422 IMAGE_TOO_LARGE.',
   },
   // Stops a tiny input with width=60000 from being enlarged into a huge allocation.
   maxOutputDimension: {
@@ -71,7 +68,6 @@ export const SETTINGS = {
     default: 16383,
     min: 1,
     max: 65535,
-    description: 'Largest width or height of an output image, and of the width/height options.',
   },
   // Stops enlargement attacks: a 258-byte 1x1 PNG asked for 16383x16383, or a 10-frame GIF
   // asked for width=16383, once cost gigabytes. Checked from the plan, before any decoding.
@@ -81,8 +77,6 @@ export const SETTINGS = {
     kind: 'integer',
     default: 100_000_000,
     min: 1,
-    description:
-      'Largest output in pixels (width x height x frames after resizing); larger gets 422 IMAGE_TOO_LARGE.',
   },
   // libheif cannot be interrupted: a 20 MP AVIF at effort 9 once ran for minutes after its job
   // had timed out. Effort and size are bounded up front instead, from measured encode times
@@ -94,7 +88,6 @@ export const SETTINGS = {
     default: 6,
     min: 0,
     max: 9,
-    description: 'Highest AVIF effort a request may ask for; GET /api/formats publishes the capped range.',
   },
   maxAvifPixels: {
     env: ['IMGAPI_MAX_AVIF_PIXELS'],
@@ -102,7 +95,6 @@ export const SETTINGS = {
     kind: 'integer',
     default: 16_000_000,
     min: 1,
-    description: 'Largest AVIF output in pixels; larger gets 422 IMAGE_TOO_LARGE.',
   },
   // Stops an animation of thousands of small frames from costing as much as a huge still.
   maxFrames: {
@@ -111,7 +103,6 @@ export const SETTINGS = {
     kind: 'integer',
     default: 1000,
     min: 1,
-    description: 'Most frames accepted in an animated input; more gets 422 IMAGE_TOO_LARGE.',
   },
   // Bounds CPU and memory: at most this many images are decoded and encoded at once.
   workers: {
@@ -121,7 +112,6 @@ export const SETTINGS = {
     default: availableParallelism(),
     min: 1,
     max: 1024,
-    description: 'Images processed at the same time (default: the number of CPUs).',
   },
   // Bounds memory held by waiting uploads, and latency: beyond it clients get 503 at once.
   queueLength: {
@@ -131,8 +121,6 @@ export const SETTINGS = {
     default: 64,
     min: 0,
     max: 100_000,
-    description:
-      'Requests that may wait for a worker, counted from their arrival (uploading, probing or queued); beyond it 503 OVERLOADED with Retry-After.',
   },
   // Stops one pathological image from holding a worker forever.
   jobTimeoutMs: {
@@ -141,7 +129,6 @@ export const SETTINGS = {
     kind: 'integer',
     default: 30_000,
     min: 1,
-    description: 'Longest time one image may take, waiting included; then 503 PROCESSING_TIMEOUT.',
   },
   // Stops slow-body attacks: a client trickling its upload holds a connection, a queue slot
   // and its share of the upload budget; past this it gets 408 and the connection is closed.
@@ -151,7 +138,6 @@ export const SETTINGS = {
     kind: 'integer',
     default: 60_000,
     min: 1,
-    description: 'Longest time a request body may take to arrive; then 408 REQUEST_TIMEOUT.',
   },
   // Stops header floods. Bun itself refuses more than 64 KiB with a bare 431 (see README);
   // below that, this limit answers in problem+json.
@@ -162,7 +148,6 @@ export const SETTINGS = {
     default: 16_384,
     min: 1024,
     max: BUN_MAX_HEADER_BYTES,
-    description: 'Largest request line plus headers in bytes; larger gets 431 HEADERS_TOO_LARGE.',
   },
   // What the memory budgets below are carved from.
   memoryLimitBytes: {
@@ -171,8 +156,6 @@ export const SETTINGS = {
     kind: 'integer',
     default: 0,
     min: 0,
-    description:
-      'Memory the service plans for; 0 means the container limit (cgroup), else the total RAM. The two budgets below are derived from it.',
   },
   // Stops upload floods: 200 concurrent 30 MiB uploads once took the process to 6 GB. Each
   // compress request reserves its Content-Length (or the upload limit when chunked) before
@@ -183,8 +166,6 @@ export const SETTINGS = {
     kind: 'integer',
     default: 0,
     min: 0,
-    description:
-      'Bytes of request bodies held at once (being received, waiting or processed); 0 means a quarter of the memory limit. Over it: 503 OVERLOADED.',
   },
   // Stops decode floods: each job reserves the memory its decode and encode need (estimated
   // from the header and the plan) and waits until it fits; a job that can never fit is refused.
@@ -194,8 +175,6 @@ export const SETTINGS = {
     kind: 'integer',
     default: 0,
     min: 0,
-    description:
-      'Memory the running jobs may use together for pixels; 0 means half of the memory limit. A job that needs more gets 422 IMAGE_TOO_LARGE.',
   },
   // Lets a load balancer notice the drain (health turns 503) before the listener closes, so
   // no request is sent to a closed port.
@@ -205,8 +184,6 @@ export const SETTINGS = {
     kind: 'integer',
     default: 5_000,
     min: 0,
-    description:
-      'On SIGTERM, how long to keep serving (health answers 503 "draining", responses carry Connection: close) before the listener closes; match the load balancer\'s health-check period.',
   },
   shutdownTimeoutMs: {
     env: ['IMGAPI_SHUTDOWN_TIMEOUT_MS'],
@@ -214,24 +191,18 @@ export const SETTINGS = {
     kind: 'integer',
     default: 30_000,
     min: 0,
-    description:
-      'After the listener closes (SIGTERM, SIGINT), how long in-flight requests may take before the process exits anyway.',
   },
   corsOrigins: {
     env: ['IMGAPI_CORS_ORIGINS'],
     flag: '--cors-origins',
     kind: 'string',
     default: '*',
-    description:
-      'Origins allowed to call the API from a browser: "*" (any), a comma-separated list of origins, or "none".',
   },
   libDir: {
     env: ['IMGAPI_LIB_DIR'],
     flag: '--lib-dir',
     kind: 'string',
     default: '',
-    description:
-      'Private directory where the single executable unpacks its libvips library (default: $XDG_CACHE_HOME/imgapi or ~/.cache/imgapi).',
   },
   logLevel: {
     env: ['IMGAPI_LOG_LEVEL'],
@@ -239,8 +210,7 @@ export const SETTINGS = {
     kind: 'enum',
     default: 'info',
     values: ['debug', 'info', 'warn', 'error', 'silent'],
-    description: 'Least severe log line written to stdout (JSON lines).',
   },
-} as const satisfies Record<string, SettingSpec>
+} as const satisfies Record<keyof typeof en.settings, SettingSpec>
 
 export type SettingName = keyof typeof SETTINGS

@@ -49,6 +49,12 @@ const count = (output: string, word: string) => {
   return matches.length ? Number(matches.at(-1)![1]) : 0
 }
 
+// The docs site's browser assets are built first: the server embeds them, and tsc checks their module.
+const docs = await run('docs assets', [bun, join(import.meta.dir, '../src/build/docs-assets.ts')])
+if (!docs.ok) {
+  console.log('0 passed, 1 failed')
+  process.exit(1)
+}
 const typecheck = await run('typecheck', [bun, 'x', 'tsc', '--noEmit'])
 const format = await run('format', [bun, 'x', 'prettier', '--check', '.'])
 const tests = await run('tests', [bun, 'test', '--timeout=120000', ...extraArgs])

@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import { basename, join, resolve } from 'node:path'
 import pkg from '../../package.json'
 import { BUN_MAX_HEADER_BYTES } from '../settings.ts'
+import { buildDocsAssets } from './docs-assets.ts'
 import { ensureSharpPackages, libvipsPath, sharpPackages, type Arch } from './sharp-packages.ts'
 
 /**
@@ -105,6 +106,7 @@ const arches: Arch[] = requested.length ? requested : ['x64', 'arm64']
 // Both architectures' packages, even for a single build: the check that a binary carries
 // only its own libvips needs the other one to search for.
 for (const arch of ['x64', 'arm64'] as const) ensureSharpPackages(ROOT, arch)
+await buildDocsAssets()
 mkdirSync(join(ROOT, 'dist'), { recursive: true })
 const lines: string[] = []
 for (const arch of arches) {

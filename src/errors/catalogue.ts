@@ -44,3 +44,25 @@ export function carriesRetryAfter(code: ErrorCode): boolean {
 export function errorTypeUri(code: ErrorCode): string {
   return `/docs/errors#${code}`
 }
+
+export type Operation = 'health' | 'formats' | 'compress'
+
+/** The codes each operation can answer with: the OpenAPI document and the docs list these. */
+export const OPERATION_ERRORS: Readonly<Record<Operation, readonly ErrorCode[]>> = {
+  health: ['MALFORMED_REQUEST', 'HEADERS_TOO_LARGE', 'INTERNAL'],
+  formats: ['MALFORMED_REQUEST', 'HEADERS_TOO_LARGE', 'INTERNAL'],
+  compress: [
+    'INVALID_PARAMETER',
+    'MISSING_FILE',
+    'MALFORMED_REQUEST',
+    'REQUEST_TIMEOUT',
+    'PAYLOAD_TOO_LARGE',
+    'UNSUPPORTED_MEDIA_TYPE',
+    'CORRUPT_IMAGE',
+    'IMAGE_TOO_LARGE',
+    'HEADERS_TOO_LARGE',
+    'OVERLOADED',
+    'PROCESSING_TIMEOUT',
+    'INTERNAL',
+  ],
+}

@@ -1,3 +1,4 @@
+import type { Operation } from '../errors/catalogue.ts'
 import { en } from '../i18n.ts'
 
 /**
@@ -6,7 +7,6 @@ import { en } from '../i18n.ts'
  * The text lives in locales/<lng>.json under headers.<Name>.
  */
 export type HeaderName = keyof typeof en.headers
-type Operation = 'health' | 'formats' | 'compress'
 
 export interface HeaderSpec {
   readonly type: 'string' | 'integer' | 'number' | 'array'

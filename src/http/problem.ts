@@ -1,7 +1,7 @@
 import type { AppError } from '../errors/app-error.ts'
 import { errorStatus, errorTypeUri } from '../errors/catalogue.ts'
 import { clip } from '../errors/echo.ts'
-import { negotiateLanguage, translator } from '../i18n.ts'
+import { negotiateLanguage, translator, type LanguageCode } from '../i18n.ts'
 import { requestPath } from './request-target.ts'
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json'
@@ -20,8 +20,13 @@ export interface Problem {
   errorsOmitted?: number
 }
 
+/** The language of the problem's title: the caller's Accept-Language, when it is published. */
+function languageFor(request?: Request): LanguageCode {
+  return negotiateLanguage(request?.headers.get('accept-language') ?? null)
+}
+
 export function toProblem(error: AppError, requestId: string, request?: Request): Problem {
-  const language = negotiateLanguage(request?.headers.get('accept-language') ?? null)
+  const language = languageFor(request)
   const problem: Problem = {
     type: errorTypeUri(error.code),
     title: translator(language)(`errors.${error.code}.title`),
@@ -40,6 +45,11 @@ export function problemResponse(error: AppError, requestId: string, request?: Re
   const problem = toProblem(error, requestId, request)
   return new Response(JSON.stringify(problem), {
     status: problem.status,
-    headers: { 'content-type': PROBLEM_CONTENT_TYPE, 'cache-control': 'no-store', ...error.headers },
+    headers: {
+      'content-type': PROBLEM_CONTENT_TYPE,
+      'content-language': languageFor(request),
+      'cache-control': 'no-store',
+      ...error.headers,
+    },
   })
 }

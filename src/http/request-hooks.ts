@@ -6,6 +6,7 @@ import { applyCors, preflightHeaders } from './cors.ts'
 import { toHttpError, type RouteMethods } from './error-handler.ts'
 import { requestHeadBytes } from './header-size.ts'
 import { problemResponse } from './problem.ts'
+import { securityHeadersFor } from './security-headers.ts'
 import { metaOf, startMeta } from './request-meta.ts'
 import { hasValidHost, requestTarget } from './request-target.ts'
 
@@ -52,6 +53,7 @@ export function createRequestHooks(context: AppContext, methodsFor: RouteMethods
   const onRequest = ({ request, set }: HookContext): Response | undefined => {
     const meta = startMeta(request)
     set.headers['x-request-id'] = meta.id
+    Object.assign(set.headers, securityHeadersFor(requestTarget(request).pathname))
     applyCors(set.headers, cors, request)
     if (lifecycle.draining) set.headers.connection = 'close'
     const bad = checkHead(request, config.maxHeaderBytes)

@@ -1,44 +1,14 @@
 import type { OpenAPIV3 } from 'openapi-types'
 import { OUTPUT_FORMATS, FORMAT_TABLE } from '../image/format-table.ts'
-import {
-  headerDescription,
-  headersOn,
-  RESPONSE_HEADERS,
-  RESULT_KINDS,
-  type HeaderName,
-  type HeaderSpec,
-} from '../http/headers.ts'
+import { OPERATION_ERRORS } from '../errors/catalogue.ts'
+import { headersOn } from '../http/headers.ts'
 import { OPTION_NAMES, optionSchema, type OptionName } from '../options/schema.ts'
 import { errorResponses } from './errors.ts'
 import { headerObjects } from './headers.ts'
+import { RESULT_SCHEMA } from './responses.ts'
 import { toOpenApiSchema } from './schema.ts'
 
 const binary: OpenAPIV3.SchemaObject = { type: 'string', format: 'binary' }
-
-const RESULT_PROPERTIES: Record<string, OpenAPIV3.SchemaObject> = {
-  result: { type: 'string', enum: [...RESULT_KINDS] },
-  filename: { type: 'string', example: 'photo.webp' },
-  mime: { type: 'string', example: 'image/webp' },
-  originalSize: { type: 'integer', example: 494563 },
-  compressedSize: { type: 'integer', example: 120331 },
-  compressionRatio: { type: 'number', example: 0.2433 },
-  originalFormat: { type: 'string', example: 'jpeg' },
-  outputFormat: { type: 'string', example: 'webp' },
-  width: { type: 'integer', example: 2560 },
-  height: { type: 'integer', example: 1600 },
-  frames: { type: 'integer', example: 1 },
-  quality: { type: 'integer', example: 80, description: 'Absent for lossless output.' },
-  ignoredOptions: {
-    type: 'array',
-    items: { type: 'string' },
-    description: 'Options given that do not apply to this output.',
-  },
-  data: {
-    type: 'string',
-    description: 'The image as a base64 data: URL.',
-    example: 'data:image/webp;base64,UklGR...',
-  },
-}
 
 export interface CompressDocLimits {
   readonly maxUploadBytes: number
@@ -98,23 +68,10 @@ export function compressOpenApi(limits: CompressDocLimits) {
         headers: headerObjects(headersOn('compress')),
         content: {
           ...Object.fromEntries(OUTPUT_FORMATS.map((id) => [FORMAT_TABLE[id].mime, { schema: binary }])),
-          'application/json': { schema: { type: 'object', properties: RESULT_PROPERTIES } },
+          'application/json': { schema: RESULT_SCHEMA },
         },
       },
-      ...errorResponses([
-        'INVALID_PARAMETER',
-        'MISSING_FILE',
-        'MALFORMED_REQUEST',
-        'REQUEST_TIMEOUT',
-        'PAYLOAD_TOO_LARGE',
-        'UNSUPPORTED_MEDIA_TYPE',
-        'CORRUPT_IMAGE',
-        'IMAGE_TOO_LARGE',
-        'HEADERS_TOO_LARGE',
-        'OVERLOADED',
-        'PROCESSING_TIMEOUT',
-        'INTERNAL',
-      ]),
+      ...errorResponses(OPERATION_ERRORS.compress),
     },
   } satisfies Partial<OpenAPIV3.OperationObject>
 }

@@ -1,82 +1,12 @@
 import { Elysia } from 'elysia'
-import type { OpenAPIV3 } from 'openapi-types'
 import type { AppContext } from '../app-context.ts'
 import { headersOn } from '../http/headers.ts'
 import { addVary } from '../http/vary.ts'
 import { publishedFormats, type FormatCaps } from '../image/formats.ts'
+import { OPERATION_ERRORS } from '../errors/catalogue.ts'
 import { errorResponses } from '../openapi/errors.ts'
 import { headerObjects } from '../openapi/headers.ts'
-
-const RANGE: OpenAPIV3.SchemaObject = {
-  type: 'object',
-  required: ['min', 'max', 'default'],
-  properties: { min: { type: 'integer' }, max: { type: 'integer' }, default: { type: 'integer' } },
-}
-const FLAG: OpenAPIV3.SchemaObject = {
-  type: 'object',
-  required: ['default'],
-  properties: { default: { type: 'boolean' } },
-}
-
-const FORMATS_SCHEMA: OpenAPIV3.SchemaObject = {
-  type: 'object',
-  required: ['formats'],
-  properties: {
-    formats: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: [
-          'id',
-          'mime',
-          'extensions',
-          'aliases',
-          'input',
-          'output',
-          'animated',
-          'alpha',
-          'lossless',
-          'metadata',
-          'tunables',
-        ],
-        properties: {
-          id: { type: 'string', example: 'webp' },
-          mime: { type: 'string', example: 'image/webp' },
-          extensions: { type: 'array', items: { type: 'string' }, example: ['webp'] },
-          aliases: {
-            type: 'array',
-            items: { type: 'string' },
-            description: 'Other names accepted by format=.',
-          },
-          input: { type: 'boolean', description: 'This server can read it.' },
-          output: { type: 'boolean', description: 'This server can write it.' },
-          animated: { type: 'boolean', description: 'Output keeps animation.' },
-          alpha: { type: 'boolean', description: 'Supports transparency.' },
-          lossless: { type: 'boolean', description: 'Supports lossless encoding.' },
-          metadata: { type: 'boolean', description: 'Can carry EXIF/ICC/XMP (metadata=keep).' },
-          tunables: {
-            type: 'object',
-            description: 'Options this output accepts, with their range and default.',
-            properties: {
-              quality: RANGE,
-              effort: RANGE,
-              lossless: FLAG,
-              progressive: FLAG,
-              chromaSubsampling: {
-                type: 'object',
-                required: ['values', 'default'],
-                properties: {
-                  values: { type: 'array', items: { type: 'string' } },
-                  default: { type: 'string' },
-                },
-              },
-            },
-          },
-        },
-      },
-    },
-  },
-}
+import { FORMATS_SCHEMA } from '../openapi/responses.ts'
 
 /** The body never changes while the process runs, so it is built and hashed once. */
 function buildBody(caps: FormatCaps): { json: string; etag: string } {
@@ -125,7 +55,7 @@ export function formatsRoutes(context: AppContext) {
             description: 'Not modified: the ETag sent in If-None-Match is current.',
             headers: headerObjects(['X-Request-Id', 'ETag', 'Cache-Control']),
           },
-          ...errorResponses(['MALFORMED_REQUEST', 'HEADERS_TOO_LARGE', 'INTERNAL']),
+          ...errorResponses(OPERATION_ERRORS.formats),
         },
       },
     },

@@ -1,70 +1,13 @@
 import { Elysia } from 'elysia'
-import type { OpenAPIV3 } from 'openapi-types'
 import type { AppContext } from '../app-context.ts'
-import { OUTPUT_FORMATS } from '../image/format-table.ts'
 import type { CodecCheck } from '../image/self-test.ts'
 import { engineVersions } from '../image/sharp.ts'
 import { VERSION } from '../version.ts'
 import { headersOn } from '../http/headers.ts'
+import { OPERATION_ERRORS } from '../errors/catalogue.ts'
 import { errorResponses } from '../openapi/errors.ts'
 import { headerObjects } from '../openapi/headers.ts'
-
-const HEALTH_SCHEMA: OpenAPIV3.SchemaObject = {
-  type: 'object',
-  required: ['status', 'version', 'uptimeSeconds', 'engine', 'queue', 'uploads', 'codecs'],
-  properties: {
-    status: { type: 'string', enum: ['ok', 'degraded', 'draining'], example: 'ok' },
-    version: { type: 'string', example: VERSION },
-    uptimeSeconds: { type: 'integer', example: 3600 },
-    engine: {
-      type: 'object',
-      required: ['sharp', 'libvips'],
-      properties: {
-        sharp: { type: 'string', example: '0.35.5' },
-        libvips: { type: 'string', example: '8.18.7' },
-      },
-    },
-    queue: {
-      type: 'object',
-      description:
-        'Jobs being processed; requests admitted but not yet processing (uploading, probed or queued); how many may wait; and the decode memory the running jobs reserve out of its budget.',
-      required: ['running', 'waiting', 'capacity', 'memoryBytes'],
-      properties: {
-        running: { type: 'integer' },
-        waiting: { type: 'integer' },
-        capacity: { type: 'integer' },
-        memoryBytes: {
-          type: 'object',
-          required: ['used', 'budget'],
-          properties: { used: { type: 'integer' }, budget: { type: 'integer' } },
-        },
-      },
-    },
-    uploads: {
-      type: 'object',
-      description:
-        'Bytes of request bodies held now, and the budget they share (IMGAPI_UPLOAD_BUDGET_BYTES).',
-      required: ['usedBytes', 'budgetBytes'],
-      properties: { usedBytes: { type: 'integer' }, budgetBytes: { type: 'integer' } },
-    },
-    codecs: {
-      type: 'object',
-      description:
-        'Result of the last check that encodes and decodes a tiny image in every output format; it runs at start-up and every 30 s in the background, and health never waits for it.',
-      required: ['ok', 'checkedAt', 'formats'],
-      properties: {
-        ok: { type: 'boolean' },
-        checkedAt: { type: 'string', format: 'date-time' },
-        formats: {
-          type: 'object',
-          description: 'For each output format, whether its check passed.',
-          properties: Object.fromEntries(OUTPUT_FORMATS.map((id) => [id, { type: 'boolean' }])),
-          additionalProperties: false,
-        },
-      },
-    },
-  },
-}
+import { HEALTH_SCHEMA } from '../openapi/responses.ts'
 
 const healthContent = { 'application/json': { schema: HEALTH_SCHEMA } }
 
@@ -115,7 +58,7 @@ export function healthRoutes(context: AppContext) {
             headers: headerObjects(headersOn('health')),
             content: healthContent,
           },
-          ...errorResponses(['MALFORMED_REQUEST', 'HEADERS_TOO_LARGE', 'INTERNAL']),
+          ...errorResponses(OPERATION_ERRORS.health),
         },
       },
     },

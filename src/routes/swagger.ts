@@ -2,24 +2,14 @@ import { swagger } from '@elysiajs/swagger'
 import scalarBundle from '@scalar/api-reference/browser/standalone.js' with { type: 'file' }
 import { Elysia } from 'elysia'
 import type { AppContext } from '../app-context.ts'
-import landingHtml from '../../static/index.html' with { type: 'text' }
 import { PROBLEM_SCHEMA } from '../openapi/errors.ts'
 import { VERSION } from '../version.ts'
-import { renderErrorReference } from './error-reference.ts'
 
-// bun-types describes .html imports as bundles; with type 'text' the import is the file's text.
-const landingPage = landingHtml as unknown as string
 const HIDDEN = { detail: { hide: true } }
-const html = (body: string) => new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } })
 
-/**
- * The OpenAPI reference (Scalar, served from this process: no CDN, works offline), the
- * error reference that problem `type` links point to, and the landing page.
- */
-export function docsRoutes(_context: AppContext) {
+/** The OpenAPI document and its interactive view (Scalar, served from this process: no CDN, works offline). */
+export function swaggerRoutes(_context: AppContext) {
   return new Elysia()
-    .get('/', () => html(landingPage), HIDDEN)
-    .get('/docs/errors', () => html(renderErrorReference()), HIDDEN)
     .get(
       '/swagger-assets/scalar.js',
       () =>
@@ -35,7 +25,7 @@ export function docsRoutes(_context: AppContext) {
       swagger({
         path: '/swagger',
         specPath: '/swagger/json',
-        exclude: ['/', '/docs/errors', '/swagger-assets/scalar.js'],
+        exclude: [/^\/docs/, '/', '/swagger-assets/scalar.js'],
         scalarCDN: '/swagger-assets/scalar.js',
         // The plugin's bundled Scalar types predate these keys; they switch off every request
         // the reference would otherwise make to the internet (fonts, AI agent, dev tools).

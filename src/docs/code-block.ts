@@ -1,0 +1,8 @@
+import { html, type Html } from './html.ts'
+import type { PageContext } from './page-context.ts'
+
+/** A code block: left to right in every language, never translated, with a copy button. */
+export function codeBlock(ctx: PageContext, source: string, language?: string): Html {
+  const className = language ? `language-${language}` : undefined
+  return html`<div class="code-block"><pre dir="ltr" translate="no"><code class="${className ?? ''}">${source}</code></pre><button type="button" class="copy" data-copy>${ctx.t('site.common.copy')}</button></div>`
+}

@@ -1,0 +1,15 @@
+import { EXAMPLES } from '../../dist/docs/examples.ts'
+
+/**
+ * The example programs of static/examples, as built into the generated module by
+ * src/build/docs-assets.ts. A missing one is a build mistake, so it fails loudly.
+ */
+export function exampleSource(name: string): string {
+  const source = EXAMPLES[name]
+  if (source === undefined) throw new Error(`static/examples/${name} is missing from the docs build`)
+  return source
+}
+
+export function exampleNames(): string[] {
+  return Object.keys(EXAMPLES)
+}

@@ -1,0 +1,42 @@
+/**
+ * Numbers, sizes and durations in the reader's language (Persian digits in fa, and so on):
+ * every figure on the docs pages goes through Intl.NumberFormat here, the same way the browser
+ * code formats what it measures (static/docs/numbers.ts).
+ */
+export interface NumberFormats {
+  integer(value: number): string
+  /** Bytes as the largest binary unit that keeps the figure at least 1: 32 MiB, 1.5 GiB. */
+  bytes(value: number): string
+  percent(ratio: number): string
+  seconds(ms: number): string
+  milliseconds(ms: number): string
+}
+
+const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'] as const
+
+export function numberFormats(language: string): NumberFormats {
+  const integer = new Intl.NumberFormat(language, { maximumFractionDigits: 0 })
+  const decimal = new Intl.NumberFormat(language, { maximumFractionDigits: 1 })
+  const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 })
+  const seconds = new Intl.NumberFormat(language, { style: 'unit', unit: 'second', maximumFractionDigits: 1 })
+  const milliseconds = new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit: 'millisecond',
+    maximumFractionDigits: 0,
+  })
+  return {
+    integer: (value) => integer.format(value),
+    bytes: (value) => {
+      let unit = 0
+      let scaled = value
+      while (scaled >= 1024 && unit < UNITS.length - 1) {
+        scaled /= 1024
+        unit++
+      }
+      return `${(unit === 0 ? integer : decimal).format(scaled)} ${UNITS[unit]}`
+    },
+    percent: (ratio) => percent.format(ratio),
+    seconds: (ms) => seconds.format(ms / 1000),
+    milliseconds: (ms) => milliseconds.format(ms),
+  }
+}

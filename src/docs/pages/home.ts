@@ -1,0 +1,28 @@
+import { html, raw } from '../html.ts'
+import { codeBlock } from '../code-block.ts'
+import type { PageContent } from '../layout.ts'
+import { AREAS, areaPath, type PageContext } from '../page-context.ts'
+
+const AREA_KEYS = {
+  tester: 'tester',
+  reference: 'reference',
+  examples: 'examples',
+  'rate-limits': 'rateLimits',
+} as const
+
+export function homePage(ctx: PageContext): PageContent {
+  const { t } = ctx
+  const command = `curl -F file=@photo.jpg -F format=webp -F quality=75 -F width=1600 -o photo.webp http://localhost:${ctx.app.config.port}/api/compress`
+  const cards = AREAS.map(
+    (area) => html`<li><a href="${areaPath(area)}"><strong>${t(`site.nav.${AREA_KEYS[area]}`)}</strong></a>
+<p>${t(`site.home.${AREA_KEYS[area]}`)}</p></li>`,
+  )
+  const body = html`<h1>${t('site.home.title')}</h1>
+<p class="lead">${t('site.home.lead')}</p>
+<h2>${t('site.home.areasTitle')}</h2>
+<ul class="cards">${cards}</ul>
+<h2>${t('site.home.quickTitle')}</h2>
+<p>${t('site.home.quickText')}</p>
+${codeBlock(ctx, command, 'bash')}`
+  return { title: t('site.home.title'), body: raw(body.value) }
+}

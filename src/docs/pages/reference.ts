@@ -1,0 +1,83 @@
+import type { OpenAPIV3 } from 'openapi-types'
+import { ERROR_CODES, OPERATION_ERRORS, type Operation } from '../../errors/catalogue.ts'
+import { FORMATS_SCHEMA, HEALTH_SCHEMA, RESULT_SCHEMA } from '../../openapi/responses.ts'
+import { html, raw, type Html } from '../html.ts'
+import type { PageContent } from '../layout.ts'
+import type { PageContext } from '../page-context.ts'
+import { errorLinks, errorsTable } from '../tables/errors.ts'
+import { fieldsTable } from '../tables/fields.ts'
+import { formatsTable } from '../tables/formats.ts'
+import { headersTable } from '../tables/headers.ts'
+import { optionsTable } from '../tables/options.ts'
+import { settingsTable } from '../tables/settings.ts'
+import { code } from '../tables/table.ts'
+import { tMarkup } from '../translate.ts'
+
+const ENDPOINTS: readonly {
+  operation: Operation
+  method: string
+  path: string
+  body: OpenAPIV3.SchemaObject
+}[] = [
+  { operation: 'health', method: 'GET', path: '/api/health', body: HEALTH_SCHEMA },
+  { operation: 'formats', method: 'GET', path: '/api/formats', body: FORMATS_SCHEMA },
+  { operation: 'compress', method: 'POST', path: '/api/compress', body: RESULT_SCHEMA },
+]
+
+function compressRequest(ctx: PageContext): Html {
+  const { t } = ctx
+  return html`<h4>${t('site.reference.parameters')}</h4>
+<p>${t('site.reference.optionsIntro')}</p>
+${optionsTable(ctx)}
+<h4>${t('site.reference.requestBody')}</h4>
+<p>${t('site.reference.bodyText', { limit: ctx.numbers.bytes(ctx.app.config.maxUploadBytes) })}</p>`
+}
+
+function endpointSection(ctx: PageContext, endpoint: (typeof ENDPOINTS)[number]): Html {
+  const { t } = ctx
+  const { operation } = endpoint
+  const isCompress = operation === 'compress'
+  return html`<section class="endpoint" id="${operation}" aria-labelledby="${operation}-title">
+<h3 id="${operation}-title"><span class="method">${endpoint.method}</span> ${code(endpoint.path)}</h3>
+<p><strong>${t(`endpoints.${operation}.summary`)}.</strong> ${t(`endpoints.${operation}.description`)}</p>
+${isCompress ? compressRequest(ctx) : ''}
+<h4>${t('site.reference.responseBody')}</h4>
+${isCompress ? html`<p>${t('site.reference.imageBody')}</p>` : ''}
+${fieldsTable(ctx, operation, endpoint.body)}
+<h4>${t('site.reference.responseHeaders')}</h4>
+${headersTable(ctx, operation)}
+<h4>${t('site.common.seeErrors')}</h4>
+${errorLinks(OPERATION_ERRORS[operation])}
+</section>`
+}
+
+export function referencePage(ctx: PageContext): PageContent {
+  const { t } = ctx
+  const links = tMarkup(t, 'site.common.openapiLinks', {
+    document: html`<a href="/swagger/json">${t('site.nav.spec')}</a>`,
+    viewer: html`<a href="/swagger">/swagger</a>`,
+  })
+  const body = html`<h1>${t('site.reference.title')}</h1>
+<p class="lead">${t('site.reference.lead')}</p>
+<p>${links}</p>
+<section id="endpoints" aria-labelledby="endpoints-title">
+<h2 id="endpoints-title">${t('site.reference.endpointsTitle')}</h2>
+${ENDPOINTS.map((endpoint) => endpointSection(ctx, endpoint))}
+</section>
+<section id="errors" aria-labelledby="errors-title">
+<h2 id="errors-title">${t('site.reference.errorsTitle')}</h2>
+<p>${t('site.reference.errorsLead')}</p>
+${errorsTable(ctx, ERROR_CODES)}
+</section>
+<section id="formats" aria-labelledby="formats-title">
+<h2 id="formats-title">${t('site.reference.formatsTitle')}</h2>
+<p>${t('site.reference.formatsLead')}</p>
+${formatsTable(ctx)}
+</section>
+<section id="settings" aria-labelledby="settings-title">
+<h2 id="settings-title">${t('site.reference.settingsTitle')}</h2>
+<p>${t('site.reference.settingsLead')}</p>
+${settingsTable(ctx)}
+</section>`
+  return { title: t('site.reference.title'), body: raw(body.value) }
+}

@@ -1,0 +1,38 @@
+import type { TSchema } from '@sinclair/typebox'
+import { OPTION_NAMES, optionSchema } from '../../options/schema.ts'
+import { html, type Html } from '../html.ts'
+import type { PageContext } from '../page-context.ts'
+import { code, table } from './table.ts'
+
+/** What an option accepts, in words and identifiers, from its schema (capped by this server). */
+function accepts(ctx: PageContext, name: string, schema: TSchema): Html {
+  const { t, numbers } = ctx
+  if (Array.isArray(schema.enum))
+    return html`${t('site.reference.types.oneOf')} ${schema.enum.map((v: string, i: number) => html`${i ? ', ' : ''}${code(v)}`)}`
+  if (schema.type === 'boolean') return html`${t('site.reference.types.boolean')}`
+  if (schema.type === 'integer') {
+    const max =
+      name === 'width' || name === 'height' ? ctx.app.config.maxOutputDimension : (schema.maximum as number)
+    return html`${t('site.reference.types.integer', { min: numbers.integer(schema.minimum as number), max: numbers.integer(max) })}`
+  }
+  if (schema.pattern) return html`${t('site.reference.types.hexColour')}`
+  return html`${t('site.reference.types.string')}`
+}
+
+export function optionsTable(ctx: PageContext): Html {
+  const { t } = ctx
+  return table({
+    headers: [
+      t('site.common.name'),
+      t('site.common.values'),
+      t('site.common.default'),
+      t('site.common.description'),
+    ],
+    rows: OPTION_NAMES.map((name) => {
+      const schema = optionSchema(name)
+      const fallback = schema.default === undefined ? t('site.common.none') : code(String(schema.default))
+      return [code(name), accepts(ctx, name, schema), fallback, t(`options.${name}.description`)]
+    }),
+    rowIds: OPTION_NAMES.map((name) => `option-${name}`),
+  })
+}

@@ -1,0 +1,167 @@
+import type { OpenAPIV3 } from 'openapi-types'
+import { RESULT_KINDS } from '../http/headers.ts'
+import { en } from '../i18n.ts'
+import { OUTPUT_FORMATS } from '../image/format-table.ts'
+import { VERSION } from '../version.ts'
+
+/**
+ * The JSON bodies of the three endpoints, declared once: the OpenAPI document shows them, and
+ * the docs reference lists their fields. Field descriptions live in locales/<lng>.json under
+ * fields.<endpoint>.<field>.
+ */
+type Endpoint = keyof typeof en.fields
+
+/** Adds each property's description (top level, and of array items) from the English locale. */
+function described(endpoint: Endpoint, schema: OpenAPIV3.SchemaObject): OpenAPIV3.SchemaObject {
+  const texts = en.fields[endpoint] as Record<string, string>
+  const properties = schema.properties as Record<string, OpenAPIV3.SchemaObject>
+  for (const [name, property] of Object.entries(properties)) {
+    if (texts[name]) property.description = texts[name]
+    const items = property.type === 'array' ? (property.items as OpenAPIV3.SchemaObject) : undefined
+    if (items?.properties) described(endpoint, items)
+  }
+  return schema
+}
+
+export const HEALTH_SCHEMA: OpenAPIV3.SchemaObject = described('health', {
+  type: 'object',
+  required: ['status', 'version', 'uptimeSeconds', 'engine', 'queue', 'uploads', 'codecs'],
+  properties: {
+    status: { type: 'string', enum: ['ok', 'degraded', 'draining'], example: 'ok' },
+    version: { type: 'string', example: VERSION },
+    uptimeSeconds: { type: 'integer', example: 3600 },
+    engine: {
+      type: 'object',
+      required: ['sharp', 'libvips'],
+      properties: {
+        sharp: { type: 'string', example: '0.35.5' },
+        libvips: { type: 'string', example: '8.18.7' },
+      },
+    },
+    queue: {
+      type: 'object',
+      required: ['running', 'waiting', 'capacity', 'memoryBytes'],
+      properties: {
+        running: { type: 'integer' },
+        waiting: { type: 'integer' },
+        capacity: { type: 'integer' },
+        memoryBytes: {
+          type: 'object',
+          required: ['used', 'budget'],
+          properties: { used: { type: 'integer' }, budget: { type: 'integer' } },
+        },
+      },
+    },
+    uploads: {
+      type: 'object',
+      required: ['usedBytes', 'budgetBytes'],
+      properties: { usedBytes: { type: 'integer' }, budgetBytes: { type: 'integer' } },
+    },
+    codecs: {
+      type: 'object',
+      required: ['ok', 'checkedAt', 'formats'],
+      properties: {
+        ok: { type: 'boolean' },
+        checkedAt: { type: 'string', format: 'date-time' },
+        formats: {
+          type: 'object',
+          description: 'For each output format, whether its check passed.',
+          properties: Object.fromEntries(OUTPUT_FORMATS.map((id) => [id, { type: 'boolean' }])),
+          additionalProperties: false,
+        },
+      },
+    },
+  },
+})
+
+const RANGE: OpenAPIV3.SchemaObject = {
+  type: 'object',
+  required: ['min', 'max', 'default'],
+  properties: { min: { type: 'integer' }, max: { type: 'integer' }, default: { type: 'integer' } },
+}
+const FLAG: OpenAPIV3.SchemaObject = {
+  type: 'object',
+  required: ['default'],
+  properties: { default: { type: 'boolean' } },
+}
+
+export const FORMATS_SCHEMA: OpenAPIV3.SchemaObject = described('formats', {
+  type: 'object',
+  required: ['formats'],
+  properties: {
+    formats: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: [
+          'id',
+          'mime',
+          'extensions',
+          'aliases',
+          'input',
+          'output',
+          'animated',
+          'alpha',
+          'lossless',
+          'metadata',
+          'tunables',
+        ],
+        properties: {
+          id: { type: 'string', example: 'webp' },
+          mime: { type: 'string', example: 'image/webp' },
+          extensions: { type: 'array', items: { type: 'string' }, example: ['webp'] },
+          aliases: { type: 'array', items: { type: 'string' } },
+          input: { type: 'boolean' },
+          output: { type: 'boolean' },
+          animated: { type: 'boolean' },
+          alpha: { type: 'boolean' },
+          lossless: { type: 'boolean' },
+          metadata: { type: 'boolean' },
+          tunables: {
+            type: 'object',
+            properties: {
+              quality: RANGE,
+              effort: RANGE,
+              lossless: FLAG,
+              progressive: FLAG,
+              chromaSubsampling: {
+                type: 'object',
+                required: ['values', 'default'],
+                properties: {
+                  values: { type: 'array', items: { type: 'string' } },
+                  default: { type: 'string' },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+})
+
+export const RESULT_SCHEMA: OpenAPIV3.SchemaObject = described('compress', {
+  type: 'object',
+  properties: {
+    result: { type: 'string', enum: [...RESULT_KINDS] },
+    filename: { type: 'string', example: 'photo.webp' },
+    mime: { type: 'string', example: 'image/webp' },
+    originalSize: { type: 'integer', example: 494563 },
+    compressedSize: { type: 'integer', example: 120331 },
+    compressionRatio: { type: 'number', example: 0.2433 },
+    originalFormat: { type: 'string', example: 'jpeg' },
+    outputFormat: { type: 'string', example: 'webp' },
+    width: { type: 'integer', example: 2560 },
+    height: { type: 'integer', example: 1600 },
+    frames: { type: 'integer', example: 1 },
+    quality: { type: 'integer', example: 80 },
+    ignoredOptions: {
+      type: 'array',
+      items: { type: 'string' },
+    },
+    data: {
+      type: 'string',
+      example: 'data:image/webp;base64,UklGR...',
+    },
+  },
+})

@@ -1,0 +1,12 @@
+import { setUpCopyButtons } from './copy.ts'
+import { pageTranslator } from './i18n.ts'
+import { setUpLanguageSwitcher } from './language.ts'
+import { readPageData } from './page-data.ts'
+import { setUpTester } from './tester/index.ts'
+
+/** The docs site's one script: progressive enhancement of server-rendered pages. */
+const data = readPageData()
+const t = await pageTranslator(data)
+setUpLanguageSwitcher(data.language)
+setUpCopyButtons(document, t)
+if (data.area === 'tester') setUpTester(data, t)

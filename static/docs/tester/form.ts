@@ -1,0 +1,87 @@
+import type { TFunction } from 'i18next'
+import { numberFormats } from '../../../src/docs/numbers.ts'
+import { findFormat, TUNABLE_OPTIONS, type PublishedFormat } from './formats.ts'
+
+/** The tester form: which endpoint is chosen, and which options apply to the chosen format. */
+export interface TesterForm {
+  readonly form: HTMLFormElement
+  endpoint(): { id: string; method: string; path: string }
+  file(): File | undefined
+  /** Options with a value, in the order the form lists them; fields that do not apply are left out. */
+  options(): [string, string][]
+  wantsJson(): boolean
+}
+
+function fieldFor(form: HTMLFormElement, name: string) {
+  return form.querySelector<HTMLElement>(`[data-option="${name}"]`)
+}
+
+/** Narrows each option to what the chosen output accepts on this server, and says so. */
+export function applyFormat(
+  form: HTMLFormElement,
+  format: PublishedFormat | undefined,
+  t: TFunction,
+  language: string,
+): void {
+  const numbers = numberFormats(language)
+  for (const name of TUNABLE_OPTIONS) {
+    const field = fieldFor(form, name)
+    const control = field?.querySelector<HTMLInputElement | HTMLSelectElement>('input, select')
+    const note = field?.querySelector<HTMLElement>('[data-range]')
+    if (!field || !control || !note) continue
+    const tunable = format?.tunables[name]
+    const applies = !format || tunable !== undefined
+    control.disabled = !applies
+    field.classList.toggle('not-applicable', !applies)
+    note.textContent = applies ? '' : t('site.tester.notForFormat', { format: format!.id })
+    if (
+      control instanceof HTMLInputElement &&
+      tunable &&
+      tunable.min !== undefined &&
+      tunable.max !== undefined
+    ) {
+      control.min = String(tunable.min)
+      control.max = String(tunable.max)
+      control.placeholder = String(tunable.default)
+      note.textContent = t('site.tester.rangeHint', {
+        min: numbers.integer(tunable.min),
+        max: numbers.integer(tunable.max),
+        default: numbers.integer(Number(tunable.default)),
+      })
+    }
+  }
+}
+
+export function bindForm(
+  form: HTMLFormElement,
+  formats: readonly PublishedFormat[],
+  t: TFunction,
+  language: string,
+): TesterForm {
+  const radios = [...form.querySelectorAll<HTMLInputElement>('input[name="endpoint"]')]
+  const chosen = () => radios.find((r) => r.checked) ?? radios[radios.length - 1]!
+  const showFields = () => {
+    for (const group of form.querySelectorAll<HTMLElement>('[data-for-endpoint]'))
+      group.hidden = group.dataset.forEndpoint !== chosen().value
+  }
+  const formatSelect = form.querySelector<HTMLSelectElement>('select[name="format"]')
+  const refreshFormat = () => applyFormat(form, findFormat(formats, formatSelect?.value ?? ''), t, language)
+  for (const radio of radios) radio.addEventListener('change', showFields)
+  formatSelect?.addEventListener('change', refreshFormat)
+  showFields()
+  refreshFormat()
+  return {
+    form,
+    endpoint: () => ({ id: chosen().value, method: chosen().dataset.method!, path: chosen().dataset.path! }),
+    file: () => form.querySelector<HTMLInputElement>('input[type="file"]')?.files?.[0],
+    options: () =>
+      [
+        ...form.querySelectorAll<HTMLInputElement | HTMLSelectElement>(
+          '[data-option] input, [data-option] select',
+        ),
+      ]
+        .filter((control) => !control.disabled && control.value.trim() !== '')
+        .map((control) => [control.name, control.value.trim()]),
+    wantsJson: () => form.querySelector<HTMLInputElement>('input[name="accept"]:checked')?.value === 'json',
+  }
+}

@@ -1,0 +1,29 @@
+/** The formats this server publishes (GET /api/formats): ranges and options per output. */
+export interface Range {
+  readonly min: number
+  readonly max: number
+  readonly default: number
+}
+
+export interface PublishedFormat {
+  readonly id: string
+  readonly aliases: readonly string[]
+  readonly mime: string
+  readonly output: boolean
+  readonly metadata: boolean
+  readonly tunables: Readonly<Record<string, Partial<Range> & { default: unknown }>>
+}
+
+export async function fetchFormats(): Promise<PublishedFormat[]> {
+  const response = await fetch('/api/formats')
+  if (!response.ok) return []
+  return ((await response.json()) as { formats: PublishedFormat[] }).formats
+}
+
+/** The format a `format=` value names (an id or an alias), if this server writes it. */
+export function findFormat(formats: readonly PublishedFormat[], name: string): PublishedFormat | undefined {
+  return formats.find((f) => f.output && (f.id === name || f.aliases.includes(name)))
+}
+
+/** Options that only some outputs take; the rest (size, fit, background…) apply to every output. */
+export const TUNABLE_OPTIONS = ['quality', 'effort', 'lossless', 'progressive', 'chromaSubsampling'] as const

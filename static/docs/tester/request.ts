@@ -1,0 +1,47 @@
+import type { TesterForm } from './form.ts'
+
+/** Exactly what the tester sends: the same description drives fetch and the curl command. */
+export interface SentRequest {
+  readonly method: string
+  readonly url: string
+  readonly headers: readonly [string, string][]
+  readonly fields: readonly [string, string][]
+  readonly file?: File
+}
+
+export interface Exchange {
+  readonly request: SentRequest
+  readonly response: Response
+  readonly body: Blob
+  readonly ms: number
+}
+
+export function describeRequest(form: TesterForm): SentRequest {
+  const endpoint = form.endpoint()
+  const url = new URL(endpoint.path, location.origin).toString()
+  if (endpoint.id !== 'compress') return { method: endpoint.method, url, headers: [], fields: [] }
+  return {
+    method: 'POST',
+    url,
+    headers: form.wantsJson() ? [['Accept', 'application/json']] : [],
+    fields: form.options(),
+    file: form.file(),
+  }
+}
+
+export async function send(request: SentRequest): Promise<Exchange> {
+  let body: FormData | undefined
+  if (request.method === 'POST') {
+    body = new FormData()
+    if (request.file) body.append('file', request.file, request.file.name)
+    for (const [name, value] of request.fields) body.append(name, value)
+  }
+  const started = performance.now()
+  const response = await fetch(request.url, {
+    method: request.method,
+    headers: request.headers as [string, string][],
+    body,
+  })
+  const blob = await response.blob()
+  return { request, response, body: blob, ms: performance.now() - started }
+}

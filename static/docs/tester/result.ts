@@ -1,0 +1,144 @@
+import type { TFunction } from 'i18next'
+import type { NumberFormats } from '../../../src/docs/numbers.ts'
+import { comparison, type ImageFacts } from './comparison.ts'
+import { filenameFrom } from './content-disposition.ts'
+import { curlCommand } from './curl.ts'
+import { el } from './dom.ts'
+import type { Exchange } from './request.ts'
+
+interface Problem {
+  readonly code?: string
+  readonly title?: string
+}
+
+interface Rendered {
+  readonly nodes: HTMLElement[]
+  /** The image answer, when there is one, for the curl command's -o. */
+  readonly filename?: string
+}
+
+const isJson = (type: string) => /^application\/(problem\+)?json/.test(type)
+
+function headersTable(response: Response, t: TFunction): HTMLElement {
+  const rows = [...response.headers].map(([name, value]) =>
+    el(
+      'tr',
+      {},
+      el('th', { scope: 'row', translate: 'no' }, name),
+      el('td', { dir: 'ltr', translate: 'no' }, value),
+    ),
+  )
+  return el(
+    'div',
+    { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': t('site.tester.headers') },
+    el('table', { class: 'headers' }, el('tbody', {}, ...rows)),
+  )
+}
+
+function problemNotice(problem: Problem, referencePath: string, t: TFunction): HTMLElement {
+  const link = el(
+    'a',
+    { href: `${referencePath}#${problem.code ?? ''}` },
+    el('code', { translate: 'no' }, problem.code ?? ''),
+  )
+  return el(
+    'div',
+    { class: 'problem', role: 'alert' },
+    el(
+      'p',
+      {},
+      t('site.tester.problem', { code: '' }).trim(),
+      ' ',
+      link,
+      problem.title ? ` ${problem.title}` : '',
+    ),
+    el('p', {}, el('a', { href: `${referencePath}#${problem.code ?? ''}` }, t('site.tester.problemLink'))),
+  )
+}
+
+/** A JSON body shown pretty, with a long data: URL shortened: the picture is shown instead. */
+function prettyJson(value: unknown): string {
+  return JSON.stringify(
+    value,
+    (key, v) =>
+      key === 'data' && typeof v === 'string' && v.length > 120 ? `${v.slice(0, 60)}… (${v.length})` : v,
+    2,
+  )
+}
+
+async function imageAnswer(
+  exchange: Exchange,
+  t: TFunction,
+  numbers: NumberFormats,
+  json?: Record<string, unknown>,
+): Promise<Rendered> {
+  const { response, request } = exchange
+  const blob = json ? await (await fetch(String(json.data))).blob() : exchange.body
+  const filename =
+    (json?.filename as string | undefined) ??
+    filenameFrom(response.headers.get('content-disposition')) ??
+    'image'
+  const after: ImageFacts = {
+    blob,
+    format: String(json?.outputFormat ?? response.headers.get('x-output-format') ?? ''),
+    width: Number(json?.width ?? response.headers.get('x-image-width')),
+    height: Number(json?.height ?? response.headers.get('x-image-height')),
+  }
+  const before: ImageFacts = {
+    blob: request.file!,
+    format: String(json?.originalFormat ?? response.headers.get('x-original-format') ?? ''),
+  }
+  const download = el(
+    'a',
+    { class: 'button', href: URL.createObjectURL(blob), download: filename },
+    t('site.tester.download', { name: filename }),
+  )
+  return { nodes: [comparison(before, after, t, numbers), el('p', {}, download)], filename }
+}
+
+export async function renderExchange(
+  exchange: Exchange,
+  t: TFunction,
+  numbers: NumberFormats,
+  referencePath: string,
+): Promise<HTMLElement[]> {
+  const { response } = exchange
+  const type = response.headers.get('content-type') ?? ''
+  const status = el(
+    'p',
+    { class: `status-line status-${String(response.status)[0]}xx` },
+    t('site.tester.statusLine', {
+      status: response.status,
+      statusText: response.statusText,
+      ms: numbers.milliseconds(exchange.ms),
+    }),
+  )
+  const json = isJson(type) ? (JSON.parse(await exchange.body.text()) as Record<string, unknown>) : undefined
+  const parts: HTMLElement[] = [status]
+  let filename: string | undefined
+  if (json && type.startsWith('application/problem+json'))
+    parts.push(problemNotice(json as Problem, referencePath, t))
+  if (response.ok && exchange.request.file && (type.startsWith('image/') || typeof json?.data === 'string')) {
+    const image = await imageAnswer(exchange, t, numbers, json)
+    parts.push(...image.nodes)
+    filename = json ? undefined : image.filename
+  }
+  parts.push(el('h3', {}, t('site.tester.headers')), headersTable(response, t))
+  if (json)
+    parts.push(
+      el('h3', {}, t('site.tester.body')),
+      el('pre', { dir: 'ltr', translate: 'no', class: 'json' }, el('code', {}, prettyJson(json))),
+    )
+  const curl = el(
+    'div',
+    { class: 'code-block' },
+    el(
+      'pre',
+      { dir: 'ltr', translate: 'no' },
+      el('code', { class: 'language-bash' }, curlCommand(exchange.request, filename)),
+    ),
+    el('button', { type: 'button', class: 'copy', 'data-copy': '' }, t('site.common.copy')),
+  )
+  parts.push(el('h3', {}, t('site.tester.curl')), curl)
+  return parts
+}
