@@ -1,6 +1,7 @@
 import { animationOf } from './apng.ts'
 import { FORMAT_TABLE, type OutputFormat } from './format-table.ts'
 import type { JobPlan } from './plan.ts'
+import type { JpegOptions } from './sharp.ts'
 import type { StepContext } from './steps/context.ts'
 
 type Encoder = (context: StepContext) => void
@@ -20,15 +21,29 @@ export function effectiveQuality(plan: JobPlan, hasAlpha: boolean): number | und
   return plan.quality
 }
 
+/**
+ * mozjpeg's tuning, spelt out because sharp's `mozjpeg: true` preset also switches progressive
+ * on after reading `progressive`, which made baseline output impossible. Scan optimisation
+ * only exists for progressive files, and sharp switches progressive on when it is asked for.
+ */
+export function jpegOptions(
+  plan: Pick<JobPlan, 'quality' | 'progressive' | 'chromaSubsampling'>,
+): JpegOptions {
+  return {
+    quality: plan.quality,
+    progressive: plan.progressive,
+    chromaSubsampling: plan.chromaSubsampling,
+    trellisQuantisation: true,
+    overshootDeringing: true,
+    optimiseScans: plan.progressive,
+    quantisationTable: 3,
+  }
+}
+
 /** One encoder per output format; `satisfies` makes a missing format a compile error. */
 export const ENCODERS = {
   jpeg: ({ image, plan }) => {
-    image.jpeg({
-      quality: plan.quality,
-      progressive: plan.progressive,
-      chromaSubsampling: plan.chromaSubsampling,
-      mozjpeg: true,
-    })
+    image.jpeg(jpegOptions(plan))
   },
   png: ({ image, plan }) => {
     image.png({
