@@ -85,7 +85,7 @@ function ignoredOptions(
   if (options.quality !== undefined && (!tunables.quality || lossless)) ignored.push('quality')
   if (options.effort !== undefined && !tunables.effort) ignored.push('effort')
   if (options.lossless && !tunables.lossless) ignored.push('lossless')
-  if (options.progressive && !tunables.progressive) ignored.push('progressive')
+  if (options.progressive === true && !tunables.progressive) ignored.push('progressive')
   if (options.chromaSubsampling !== undefined && (!tunables.chromaSubsampling || lossless))
     ignored.push('chromaSubsampling')
   if (options.metadata === 'keep' && !FORMAT_TABLE[format].metadata) ignored.push('metadata')
@@ -116,7 +116,7 @@ export function planJob(options: CompressOptions, probe: ImageProbe, limits: Pla
     quality: lossless || !tunables.quality ? undefined : (options.quality ?? tunables.quality.default),
     lossless,
     effort: tunables.effort ? (options.effort ?? tunables.effort.default) : undefined,
-    progressive: options.progressive && tunables.progressive !== undefined,
+    progressive: tunables.progressive ? (options.progressive ?? tunables.progressive.default) : false,
     chromaSubsampling:
       tunables.chromaSubsampling && !lossless
         ? ((options.chromaSubsampling ?? tunables.chromaSubsampling.default) as '4:2:0' | '4:4:4')
