@@ -16,6 +16,8 @@ export interface ImageProbe {
   readonly frames: number
   readonly isApng: boolean
   readonly hasAlpha: boolean
+  /** One grey channel (plus alpha): libvips then paints a background colour in grey. */
+  readonly isGreyscale: boolean
   readonly orientation: number
   readonly hasIcc: boolean
   /** EXIF, XMP or IPTC present: things `metadata=strip` must remove. */
@@ -82,6 +84,7 @@ export async function probeImage(input: Uint8Array, maxBytes: number): Promise<I
     frames,
     isApng: apngFrames !== undefined && apngFrames > 1,
     hasAlpha: metadata.hasAlpha ?? false,
+    isGreyscale: metadata.space === 'b-w' || metadata.space === 'grey16',
     orientation,
     hasIcc: metadata.icc !== undefined,
     hasPrivateMetadata: Boolean(metadata.exif || metadata.xmp || metadata.iptc || metadata.comments?.length),
