@@ -1,7 +1,6 @@
 import { AppError } from '../errors/app-error.ts'
 import type { CompressOptions } from '../options/schema.ts'
 import { chooseResult, type ResultKind } from './choose-result.ts'
-import { effectiveQuality } from './encoders.ts'
 import type { FormatId, OutputFormat } from './format-table.ts'
 import { assertWithinLimits, type ImageLimits } from './limits.ts'
 import { estimateJobBytes } from './memory-cost.ts'
@@ -89,7 +88,7 @@ export async function compressImage(
     width: chosen.width,
     height: chosen.height,
     frames: chosen.frames,
-    quality: chosen.kind === 'compressed' ? effectiveQuality(plan, probe.hasAlpha) : undefined,
+    quality: chosen.kind === 'compressed' ? plan.quality : undefined,
     ignored: plan.ignored,
     timings: { probe: t1 - t0, queue: started - t1, process: t2 - started },
   }

@@ -1,34 +1,34 @@
 import { animationOf } from './apng.ts'
-import { FORMAT_TABLE, type OutputFormat } from './format-table.ts'
+import type { OutputFormat } from './format-table.ts'
 import type { JobPlan } from './plan.ts'
+import type { JpegOptions } from './sharp.ts'
 import type { StepContext } from './steps/context.ts'
 
 type Encoder = (context: StepContext) => void
 
-/** TIFF's JPEG compression has no alpha channel, so transparent images use deflate. */
-function tiffIsLossless(plan: JobPlan, hasAlpha: boolean): boolean {
-  return plan.lossless || hasAlpha
-}
-
-export function outputKeepsAlpha(plan: JobPlan): boolean {
-  return FORMAT_TABLE[plan.format].alpha
-}
-
-/** The quality actually used, or undefined when the output is lossless. */
-export function effectiveQuality(plan: JobPlan, hasAlpha: boolean): number | undefined {
-  if (plan.format === 'tiff' && tiffIsLossless(plan, hasAlpha)) return undefined
-  return plan.quality
+/**
+ * mozjpeg's tuning, spelt out because sharp's `mozjpeg: true` preset also switches progressive
+ * on after reading `progressive`, which made baseline output impossible. Scan optimisation
+ * only exists for progressive files, and sharp switches progressive on when it is asked for.
+ */
+export function jpegOptions(
+  plan: Pick<JobPlan, 'quality' | 'progressive' | 'chromaSubsampling'>,
+): JpegOptions {
+  return {
+    quality: plan.quality,
+    progressive: plan.progressive,
+    chromaSubsampling: plan.chromaSubsampling,
+    trellisQuantisation: true,
+    overshootDeringing: true,
+    optimiseScans: plan.progressive,
+    quantisationTable: 3,
+  }
 }
 
 /** One encoder per output format; `satisfies` makes a missing format a compile error. */
 export const ENCODERS = {
   jpeg: ({ image, plan }) => {
-    image.jpeg({
-      quality: plan.quality,
-      progressive: plan.progressive,
-      chromaSubsampling: plan.chromaSubsampling,
-      mozjpeg: true,
-    })
+    image.jpeg(jpegOptions(plan))
   },
   png: ({ image, plan }) => {
     image.png({
@@ -60,8 +60,8 @@ export const ENCODERS = {
   gif: ({ image, plan }) => {
     image.gif({ effort: plan.effort, progressive: plan.progressive, ...animationOf(image) })
   },
-  tiff: ({ image, plan, probe }) => {
-    if (tiffIsLossless(plan, probe.hasAlpha)) image.tiff({ compression: 'deflate', predictor: 'horizontal' })
+  tiff: ({ image, plan }) => {
+    if (plan.lossless) image.tiff({ compression: 'deflate', predictor: 'horizontal' })
     else image.tiff({ compression: 'jpeg', quality: plan.quality })
   },
 } satisfies Record<OutputFormat, Encoder>

@@ -9,9 +9,10 @@ import { flatten } from './steps/flatten.ts'
 import { metadata } from './steps/metadata.ts'
 import { orient } from './steps/orient.ts'
 import { resize } from './steps/resize.ts'
+import { workingSpace } from './steps/working-space.ts'
 
 /** The order is the contract: rotate before sizing, flatten before choosing what to keep, encode last. */
-export const PIPELINE: readonly PipelineStep[] = [orient, resize, flatten, metadata, encode]
+export const PIPELINE: readonly PipelineStep[] = [workingSpace, orient, resize, flatten, metadata, encode]
 
 export interface EncodedImage {
   readonly data: Uint8Array

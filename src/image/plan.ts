@@ -8,6 +8,7 @@ import {
   type Tunables,
 } from './format-table.ts'
 import { canWrite, formatInfo, tunablesFor, type FormatCaps } from './formats.ts'
+import { ignoredOptions } from './ignored-options.ts'
 import type { ImageProbe } from './probe.ts'
 
 export type Fit = CompressOptions['fit']
@@ -21,6 +22,10 @@ export interface JobPlan {
   readonly progressive: boolean
   readonly chromaSubsampling?: '4:2:0' | '4:4:4'
   readonly background: string
+  /** Composite transparency onto `background`: the input has alpha and the output cannot keep it. */
+  readonly flatten: boolean
+  /** `background` shows in the output: flattened transparency, or the letterbox of fit=contain. */
+  readonly paintsBackground: boolean
   readonly resize?: {
     readonly width?: number
     readonly height?: number
@@ -74,57 +79,57 @@ function checkDimension(name: 'width' | 'height', value: number | undefined, max
   }
 }
 
-/** Lists the options given that this output cannot use, so the response can say so. */
-function ignoredOptions(
-  options: CompressOptions,
-  format: OutputFormat,
-  tunables: Tunables,
-  lossless: boolean,
-): OptionName[] {
-  const ignored: OptionName[] = []
-  if (options.quality !== undefined && (!tunables.quality || lossless)) ignored.push('quality')
-  if (options.effort !== undefined && !tunables.effort) ignored.push('effort')
-  if (options.lossless && !tunables.lossless) ignored.push('lossless')
-  if (options.progressive && !tunables.progressive) ignored.push('progressive')
-  if (options.chromaSubsampling !== undefined && (!tunables.chromaSubsampling || lossless))
-    ignored.push('chromaSubsampling')
-  if (options.metadata === 'keep' && !FORMAT_TABLE[format].metadata) ignored.push('metadata')
-  return ignored
+/** TIFF's JPEG compression has no alpha channel, so transparent images are stored with deflate. */
+function losslessFor(options: CompressOptions, format: OutputFormat, tunables: Tunables, probe: ImageProbe) {
+  if (!tunables.lossless) return false
+  return options.lossless || (format === 'tiff' && probe.hasAlpha)
+}
+
+/** PNG's effort tunes the palette quantiser (libimagequant), which lossless PNG does not run. */
+function effortFor(options: CompressOptions, format: OutputFormat, tunables: Tunables, lossless: boolean) {
+  if (!tunables.effort || (format === 'png' && lossless)) return undefined
+  return options.effort ?? tunables.effort.default
+}
+
+/**
+ * `fit` only chooses between ways of filling a width x height box; with one side given, the
+ * other follows the aspect ratio whatever the fit (sharp's `fill` would keep the input's side).
+ */
+function resizeFor(options: CompressOptions): JobPlan['resize'] {
+  const { width, height, withoutEnlargement } = options
+  if (width === undefined && height === undefined) return undefined
+  const fit = width !== undefined && height !== undefined ? options.fit : 'inside'
+  return { width, height, fit, withoutEnlargement }
 }
 
 /** Turns validated options plus what the probe learnt into a concrete job. */
 export function planJob(options: CompressOptions, probe: ImageProbe, limits: PlanLimits): JobPlan {
   const format = outputFormatFor(options, probe)
   const tunables = tunablesFor(format, limits)
-  const lossless = options.lossless && tunables.lossless !== undefined
+  const lossless = losslessFor(options, format, tunables, probe)
   checkRange('quality', options.quality, tunables.quality, format)
   checkRange('effort', options.effort, tunables.effort, format)
   checkDimension('width', options.width, limits.maxOutputDimension)
   checkDimension('height', options.height, limits.maxOutputDimension)
-  const ignored = ignoredOptions(options, format, tunables, lossless)
-  const resize =
-    options.width !== undefined || options.height !== undefined
-      ? {
-          width: options.width,
-          height: options.height,
-          fit: options.fit,
-          withoutEnlargement: options.withoutEnlargement,
-        }
-      : undefined
-  return {
+  const resize = resizeFor(options)
+  const flatten = probe.hasAlpha && !FORMAT_TABLE[format].alpha
+  const letterbox = resize?.fit === 'contain' && resize.width !== undefined && resize.height !== undefined
+  const plan = {
     format,
     quality: lossless || !tunables.quality ? undefined : (options.quality ?? tunables.quality.default),
     lossless,
-    effort: tunables.effort ? (options.effort ?? tunables.effort.default) : undefined,
-    progressive: options.progressive && tunables.progressive !== undefined,
+    effort: effortFor(options, format, tunables, lossless),
+    progressive: tunables.progressive ? (options.progressive ?? tunables.progressive.default) : false,
     chromaSubsampling:
       tunables.chromaSubsampling && !lossless
         ? ((options.chromaSubsampling ?? tunables.chromaSubsampling.default) as '4:2:0' | '4:4:4')
         : undefined,
     background: options.background.startsWith('#') ? options.background : `#${options.background}`,
+    flatten,
+    paintsBackground: flatten || letterbox,
     resize,
     metadata: options.metadata,
     animated: probe.frames > 1 && formatInfo(format).animated,
-    ignored,
   }
+  return { ...plan, ignored: ignoredOptions(options, plan) }
 }

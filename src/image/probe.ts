@@ -18,6 +18,8 @@ export interface ImageProbe {
   readonly hasAlpha: boolean
   /** More than 8 bits per sample (16-bit PNG or TIFF): twice the memory per pixel. */
   readonly highDepth: boolean
+  /** One grey channel (plus alpha): libvips then paints a background colour in grey. */
+  readonly isGreyscale: boolean
   readonly orientation: number
   readonly hasIcc: boolean
   /** EXIF, XMP or IPTC present: things `metadata=strip` must remove. */
@@ -85,6 +87,7 @@ export async function probeImage(input: Uint8Array, maxBytes: number): Promise<I
     isApng: apngFrames !== undefined && apngFrames > 1,
     hasAlpha: metadata.hasAlpha ?? false,
     highDepth: !['uchar', 'char', undefined].includes(metadata.depth),
+    isGreyscale: metadata.space === 'b-w' || metadata.space === 'grey16',
     orientation,
     hasIcc: metadata.icc !== undefined,
     hasPrivateMetadata: Boolean(metadata.exif || metadata.xmp || metadata.iptc || metadata.comments?.length),

@@ -25,9 +25,9 @@ export const CompressOptionsSchema = Type.Object(
     lossless: Type.Optional(
       Type.Boolean({ default: false, description: text.lossless.description, examples: [false] }),
     ),
-    progressive: Type.Optional(
-      Type.Boolean({ default: false, description: text.progressive.description, examples: [true] }),
-    ),
+    // No `default` here: it differs per format (progressive JPEG, plain PNG and GIF), so the
+    // formats table declares it and GET /api/formats publishes it.
+    progressive: Type.Optional(Type.Boolean({ description: text.progressive.description, examples: [true] })),
     effort: Type.Optional(
       Type.Integer({ minimum: 0, maximum: 10, description: text.effort.description, examples: [4] }),
     ),
@@ -76,8 +76,7 @@ export const CompressOptionsSchema = Type.Object(
 
 export type OptionName = keyof typeof CompressOptionsSchema.properties & keyof typeof text
 
-type WithDefaults =
-  'format' | 'lossless' | 'progressive' | 'background' | 'fit' | 'withoutEnlargement' | 'metadata'
+type WithDefaults = 'format' | 'lossless' | 'background' | 'fit' | 'withoutEnlargement' | 'metadata'
 type Raw = Static<typeof CompressOptionsSchema>
 
 /** Options after validation: defaults filled in, the rest possibly absent. */

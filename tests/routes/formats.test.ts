@@ -59,6 +59,14 @@ describe('GET /api/formats', () => {
     expect(byId('svg').tunables).toEqual({})
   })
 
+  test('publishes progressive JPEG as the JPEG default, and non-interlaced PNG and GIF', () => {
+    expect(['jpeg', 'png', 'gif'].map((id) => byId(id).tunables.progressive)).toEqual([
+      { default: true },
+      { default: false },
+      { default: false },
+    ])
+  })
+
   test('is cacheable: ETag and Cache-Control, and 304 when the ETag matches', async () => {
     const response = await api.fetch('/api/formats')
     const etag = response.headers.get('etag')

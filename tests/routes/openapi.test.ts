@@ -56,6 +56,15 @@ describe('OpenAPI document and reference', () => {
     expect(spec.info.contact.name).toBe('imgapi')
   })
 
+  test('documents progressive with no single default, naming the per-format ones (JPEG progressive)', () => {
+    const operation = spec.paths['/api/compress'].post
+    const parameter = operation.parameters.find((p: { name: string }) => p.name === 'progressive')
+    const field = operation.requestBody.content['multipart/form-data'].schema.properties.progressive
+    for (const schema of [parameter.schema, field]) expect(schema.default).toBeUndefined()
+    expect(parameter.description).toContain('JPEG is progressive')
+    expect(parameter.description).toContain('PNG and GIF are not interlaced')
+  })
+
   test('documents the image response headers and every error response as problem+json', () => {
     const responses = spec.paths['/api/compress'].post.responses
     expect(responses['200'].headers['X-Result'].schema).toEqual({

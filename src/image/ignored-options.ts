@@ -1,0 +1,39 @@
+import { OPTION_NAMES, optionSchema, type CompressOptions, type OptionName } from '../options/schema.ts'
+import { FORMAT_TABLE } from './format-table.ts'
+import type { JobPlan } from './plan.ts'
+
+/*
+ * Which options the caller asked for that the resolved job does not use, so the response can
+ * list them (X-Ignored-Options) instead of dropping them silently. Asking means giving any
+ * quality, effort or chromaSubsampling, or a value that changes something: lossless or
+ * progressive true, metadata=keep, a background, fit or withoutEnlargement other than the
+ * default. `false` for a format that has no such feature asks for nothing, so it is not listed.
+ */
+
+const defaultOf = (name: OptionName): unknown => optionSchema(name).default
+
+/** `#FFF`, `fff` and `#ffffff` are one colour. */
+function normaliseHex(colour: string): string {
+  const hex = colour.replace(/^#/, '').toLowerCase()
+  return hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex
+}
+
+export function ignoredOptions(options: CompressOptions, plan: Omit<JobPlan, 'ignored'>): OptionName[] {
+  const unused: Record<OptionName, boolean> = {
+    format: false,
+    quality: options.quality !== undefined && plan.quality === undefined,
+    lossless: options.lossless && !plan.lossless,
+    progressive: options.progressive === true && !plan.progressive,
+    effort: options.effort !== undefined && plan.effort === undefined,
+    chromaSubsampling: options.chromaSubsampling !== undefined && plan.chromaSubsampling === undefined,
+    background:
+      normaliseHex(options.background) !== normaliseHex(String(defaultOf('background'))) &&
+      !plan.paintsBackground,
+    width: false,
+    height: false,
+    fit: options.fit !== defaultOf('fit') && plan.resize?.fit !== options.fit,
+    withoutEnlargement: options.withoutEnlargement !== defaultOf('withoutEnlargement') && !plan.resize,
+    metadata: options.metadata === 'keep' && !FORMAT_TABLE[plan.format].metadata,
+  }
+  return OPTION_NAMES.filter((name) => unused[name])
+}
