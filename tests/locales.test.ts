@@ -2,32 +2,65 @@ import { describe, expect, test } from 'bun:test'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { ERROR_CODES } from '../src/errors/catalogue.ts'
+import { HEADER_NAMES } from '../src/http/headers.ts'
+import { LANGUAGES } from '../src/i18n.ts'
 import { OPTION_NAMES } from '../src/options/schema.ts'
+import { SETTINGS } from '../src/settings.ts'
 import { ROOT } from './helpers/paths.ts'
 
 const LOCALES = join(ROOT, 'locales')
+type Tree = { [key: string]: string | Tree }
+
+/** Every leaf as `a.b.c` → text. */
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>()
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key
+    if (typeof value === 'string') out.set(path, value)
+    else for (const [k, v] of flatten(value, path)) out.set(k, v)
+  }
+  return out
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort()
+const read = async (file: string) => (await Bun.file(join(LOCALES, file)).json()) as Tree
+const files = readdirSync(LOCALES).filter((f) => f.endsWith('.json'))
+const english = flatten(await read('en.json'))
 
 describe('locales', () => {
-  const files = readdirSync(LOCALES).filter((f) => f.endsWith('.json'))
-
-  test('English is present', () => {
-    expect(files).toContain('en.json')
+  test('English has the text for every error code, option, response header and setting', () => {
+    for (const code of ERROR_CODES)
+      for (const part of ['title', 'description', 'action'])
+        expect(english.has(`errors.${code}.${part}`), `${code}.${part}`).toBe(true)
+    for (const name of OPTION_NAMES) expect(english.has(`options.${name}.description`), name).toBe(true)
+    for (const name of HEADER_NAMES) expect(english.has(`headers.${name}.description`), name).toBe(true)
+    for (const name of Object.keys(SETTINGS))
+      expect(english.has(`settings.${name}.description`), name).toBe(true)
   })
 
-  for (const file of files) {
-    test(`${file} has a title and description for every error code and a description for every option`, async () => {
-      const locale = await Bun.file(join(LOCALES, file)).json()
-      for (const code of ERROR_CODES) {
-        expect(typeof locale.errors?.[code]?.title, `${file}: errors.${code}.title`).toBe('string')
-        expect(typeof locale.errors?.[code]?.description, `${file}: errors.${code}.description`).toBe(
-          'string',
-        )
+  test('every published language has its file, and every file is published', () => {
+    expect(files.map((f) => f.replace(/\.json$/, '')).sort()).toEqual([...LANGUAGES].sort())
+  })
+
+  for (const file of files.filter((f) => f !== 'en.json')) {
+    test(`${file} has exactly the keys English has`, async () => {
+      const keys = [...flatten(await read(file)).keys()].sort()
+      const missing = [...english.keys()].filter((k) => !keys.includes(k))
+      const extra = keys.filter((k) => !english.has(k))
+      expect({ missing, extra }).toEqual({ missing: [], extra: [] })
+    })
+
+    test(`${file} keeps every {{placeholder}} of the English text, and translates every string`, async () => {
+      const locale = flatten(await read(file))
+      const broken: string[] = []
+      const empty: string[] = []
+      for (const [key, text] of english) {
+        const translated = locale.get(key)
+        if (translated === undefined) continue
+        if (translated.trim() === '') empty.push(key)
+        if (placeholders(translated).join() !== placeholders(text).join()) broken.push(key)
       }
-      for (const name of OPTION_NAMES) {
-        expect(typeof locale.options?.[name]?.description, `${file}: options.${name}.description`).toBe(
-          'string',
-        )
-      }
+      expect({ broken, empty }).toEqual({ broken: [], empty: [] })
     })
   }
 })
