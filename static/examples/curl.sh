@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The whole API from the command line: health, formats, then one multipart and one raw upload.
+# Usage: IMGAPI_URL=http://localhost:3000 bash curl.sh photo.jpg   (writes photo.webp, photo.avif)
+set -euo pipefail
+
+IMGAPI_URL=${IMGAPI_URL:-http://localhost:3000}
+IMAGE=${1:-photo.jpg}
+NAME=$(basename "$IMAGE")
+NAME=${NAME%.*}
+
+curl --fail-with-body -sS "$IMGAPI_URL/api/health"
+echo
+curl --fail-with-body -sS "$IMGAPI_URL/api/formats"
+echo
+
+# The response headers that describe the result: sizes, ratio, formats, dimensions.
+RESULT_HEADERS='^x-(original|compressed|compression|output|image|result)'
+
+# Saves the answer to $1 and prints its result headers (-D - writes them to stdout). On an
+# error, --fail-with-body has saved the problem+json in place of the image: print it and stop.
+compress() {
+  local out=$1
+  shift
+  if ! curl --fail-with-body -sS -D - -o "$out" "$@" | grep -iE "$RESULT_HEADERS"; then
+    cat "$out" >&2 2> /dev/null && echo >&2
+    rm -f "$out"
+    exit 1
+  fi
+}
+
+# Multipart: the image in field "file", options as form fields.
+compress "$NAME.webp" -F file=@"$IMAGE" -F format=webp -F quality=75 -F width=1600 \
+  "$IMGAPI_URL/api/compress"
+
+# Raw body: the image is the whole request, options go in the query string. Any Content-Type
+# but multipart works: the server detects the format from the bytes.
+compress "$NAME.avif" --data-binary @"$IMAGE" -H 'Content-Type: image/jpeg' \
+  "$IMGAPI_URL/api/compress?format=avif&width=800"

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect } from 'bun:test'
+import { copyFileSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { startApi, type Api } from '../helpers/api.ts'
+import { decode } from '../helpers/images.ts'
+import { FIXTURES } from '../helpers/paths.ts'
+import { CURL, EXAMPLES, runExample, scratchDir, testWith } from './example-runner.ts'
+
+const withCurl = testWith(CURL)
+
+describe('static/examples/curl.sh', () => {
+  let api: Api
+  let dir: string
+  beforeAll(async () => {
+    api = await startApi({}, { socket: true })
+    dir = scratchDir()
+  })
+  afterAll(async () => {
+    await api.stop()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  withCurl('checks health and formats, then writes a WebP (multipart) and an AVIF (raw body)', async () => {
+    const image = join(dir, 'holiday.jpg')
+    copyFileSync(join(FIXTURES, 'photo-exif-orientation-6.jpg'), image)
+    const run = await runExample(['bash', join(EXAMPLES, 'curl.sh'), image], dir, api.url)
+    expect(run.stderr).toBe('')
+    expect(run.exitCode).toBe(0)
+    expect(run.stdout).toContain('"status":"ok"')
+    expect(run.stdout).toContain('"formats":[')
+    // The X-* headers of both answers; the photo is 600x450 once its EXIF orientation is applied.
+    expect(run.stdout).toMatch(/^x-output-format: webp\r?$/im)
+    expect(run.stdout).toMatch(/^x-output-format: avif\r?$/im)
+    expect(run.stdout).toMatch(/^x-original-size: 137628\r?$/im)
+    expect(run.stdout).not.toMatch(/^x-content-type-options/im)
+    const webp = await decode(readFileSync(join(dir, 'holiday.webp')))
+    expect([webp.format, webp.width, webp.height]).toEqual(['webp', 600, 450])
+    const avif = await decode(readFileSync(join(dir, 'holiday.avif')))
+    expect([avif.format, avif.metadata.compression, avif.width, avif.height]).toEqual([
+      'heif',
+      'av1',
+      600,
+      450,
+    ])
+  })
+
+  withCurl('stops with the problem+json on stderr when the file is not an image', async () => {
+    const notes = join(dir, 'notes.jpg')
+    await Bun.write(notes, 'meeting notes, not a photo\n')
+    const run = await runExample(['bash', join(EXAMPLES, 'curl.sh'), notes], dir, api.url)
+    expect(run.exitCode).not.toBe(0)
+    expect(JSON.parse(run.stderr.split('\n').find((line) => line.startsWith('{'))!)).toMatchObject({
+      status: 415,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    })
+    // The problem was printed, not left behind in place of an image.
+    expect(await Bun.file(join(dir, 'notes.webp')).exists()).toBe(false)
+  })
+})

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect } from 'bun:test'
+import { copyFileSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { startApi, type Api } from '../helpers/api.ts'
+import { decode } from '../helpers/images.ts'
+import { FIXTURES } from '../helpers/paths.ts'
+import { CURL, EXAMPLES, runExample, scratchDir, testWith } from './example-runner.ts'
+
+const withCurl = testWith(CURL)
+
+describe('static/examples/folder.sh', () => {
+  let api: Api
+  let dir: string
+  const folder = (name: string) => ['bash', join(EXAMPLES, 'folder.sh'), name]
+  beforeAll(async () => {
+    api = await startApi({}, { socket: true })
+    dir = scratchDir()
+  })
+  afterAll(async () => {
+    await api.stop()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  withCurl(
+    'converts each JPEG and PNG to WebP beside it, skips done ones and prints the totals',
+    async () => {
+      const photos = join(dir, 'photos')
+      await Bun.write(join(photos, 'readme.txt'), 'not an image, and not picked up by the glob\n')
+      // Names that curl -F would misread, and an upper-case extension.
+      copyFileSync(join(FIXTURES, 'photo-exif-orientation-6.jpg'), join(photos, 'Paris, 2023.jpg'))
+      copyFileSync(join(FIXTURES, 'png-tiny-1x1-prophoto-icc.png'), join(photos, 'dot;space.PNG'))
+      copyFileSync(join(FIXTURES, 'tiff-rgb-uncompressed.tiff'), join(photos, 'scan.tiff'))
+
+      const first = await runExample(folder('photos'), dir, api.url)
+      expect(first.stderr).toBe('')
+      expect(first.exitCode).toBe(0)
+      const paris = await decode(readFileSync(join(photos, 'Paris, 2023.webp')))
+      expect([paris.format, paris.width, paris.height]).toEqual(['webp', 600, 450])
+      const dot = await decode(readFileSync(join(photos, 'dot;space.webp')))
+      expect([dot.format, dot.width, dot.height]).toEqual(['webp', 1, 1])
+      expect(readdirSync(photos).sort()).toEqual([
+        'Paris, 2023.jpg',
+        'Paris, 2023.webp',
+        'dot;space.PNG',
+        'dot;space.webp',
+        'readme.txt',
+        'scan.tiff',
+      ])
+      const size = (name: string) => statSync(join(photos, name)).size
+      const before = size('Paris, 2023.jpg') + size('dot;space.PNG')
+      const after = size('Paris, 2023.webp') + size('dot;space.webp')
+      expect(first.stdout).toContain(
+        `photos/Paris, 2023.jpg: ${size('Paris, 2023.jpg')} -> ${size('Paris, 2023.webp')} bytes`,
+      )
+      expect(first.stdout.trim().split('\n').at(-1)).toBe(`total: ${before} -> ${after} bytes`)
+
+      const again = await runExample(folder('photos'), dir, api.url)
+      expect(again.exitCode).toBe(0)
+      expect(again.stdout).toContain('skip photos/Paris, 2023.jpg (photos/Paris, 2023.webp exists)')
+      expect(again.stdout.trim().split('\n').at(-1)).toBe('total: 0 -> 0 bytes')
+    },
+  )
+
+  withCurl(
+    'stops at the first file the API refuses, printing the problem and leaving no output',
+    async () => {
+      const mixed = join(dir, 'mixed')
+      await Bun.write(join(mixed, 'b.png'), 'this is text with a .png name\n')
+      copyFileSync(join(FIXTURES, 'photo-exif-orientation-6.jpg'), join(mixed, 'a.jpg'))
+      copyFileSync(join(FIXTURES, 'png-tiny-1x1-prophoto-icc.png'), join(mixed, 'c.png'))
+      const run = await runExample(folder('mixed'), dir, api.url)
+      expect(run.exitCode).not.toBe(0)
+      expect(run.stderr).toContain('"code":"UNSUPPORTED_MEDIA_TYPE"')
+      // a.jpg came first and was converted; nothing after b.png was tried.
+      expect(readdirSync(mixed).sort()).toEqual(['a.jpg', 'a.webp', 'b.png', 'c.png'])
+    },
+  )
+})
