@@ -1,0 +1,56 @@
+<?php
+// Compresses an image to WebP with PHP's curl extension and writes it next to the input.
+// Usage: IMGAPI_URL=http://localhost:3000 php compress.php photo.jpg
+
+$baseUrl = getenv('IMGAPI_URL') ?: 'http://localhost:3000';
+$input = $argv[1] ?? '';
+if (!is_file($input)) {
+    fwrite(STDERR, "usage: php compress.php <image>\n");
+    exit(2);
+}
+
+$headers = [];
+$curl = curl_init("$baseUrl/api/compress");
+curl_setopt_array($curl, [
+    CURLOPT_POST => true,
+    // A CURLFile makes the body multipart/form-data; the other fields are options.
+    CURLOPT_POSTFIELDS => ['file' => new CURLFile($input), 'format' => 'webp', 'quality' => '75'],
+    CURLOPT_RETURNTRANSFER => true,
+    CURLOPT_TIMEOUT => 60,
+    // Collects the response headers, lower-cased, for the summary below.
+    CURLOPT_HEADERFUNCTION => function ($curl, $line) use (&$headers) {
+        $parts = explode(':', $line, 2);
+        if (count($parts) === 2) {
+            $headers[strtolower(trim($parts[0]))] = trim($parts[1]);
+        }
+        return strlen($line);
+    },
+]);
+$body = curl_exec($curl);
+$status = curl_getinfo($curl, CURLINFO_RESPONSE_CODE);
+if ($body === false) {
+    fwrite(STDERR, 'request failed: ' . curl_error($curl) . "\n");
+    exit(1);
+}
+
+if ($status >= 400) {
+    // Every error is application/problem+json: a stable code and a detail saying what went wrong.
+    $problem = json_decode($body, true) ?? [];
+    fwrite(STDERR, ($problem['code'] ?? $status) . ': ' . ($problem['detail'] ?? $body) . "\n");
+    exit(1);
+}
+
+// photo.jpg -> photo.webp; a WebP input gets photo.min.webp rather than being overwritten.
+$stem = preg_replace('/\.[^.\/]*$/', '', $input);
+$output = "$stem.webp" === $input ? "$stem.min.webp" : "$stem.webp";
+file_put_contents($output, $body);
+printf(
+    "%s -> %s: %s -> %s bytes (ratio %s, %sx%s)\n",
+    $input,
+    $output,
+    $headers['x-original-size'],
+    $headers['x-compressed-size'],
+    $headers['x-compression-ratio'],
+    $headers['x-image-width'],
+    $headers['x-image-height']
+);
