@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, spyOn, test } from 'bun:test'
+import { join } from 'node:path'
+import { startApi, type Api } from '../helpers/api.ts'
+import { decode, noisyImage } from '../helpers/images.ts'
+import { fixture } from '../helpers/paths.ts'
+import { rawBody } from '../helpers/requests.ts'
+import { busy, EXAMPLES, gaps, refusingProxy } from './example-runner.ts'
+
+interface BackoffExample {
+  fetchWithBackoff(
+    url: string,
+    init?: RequestInit,
+    options?: { attempts?: number; baseMs?: number; capMs?: number },
+  ): Promise<Response>
+}
+const { fetchWithBackoff }: BackoffExample = await import(join(EXAMPLES, 'backoff.mjs'))
+
+interface Attempt {
+  /** When it was sent. */
+  readonly at: number
+  readonly status: number
+  readonly retryAfter: string | null
+}
+
+/** Calls `run` with the global fetch wrapped, so every attempt and its answer are seen. */
+async function recordingAttempts<T>(run: () => Promise<T>): Promise<{ result: T; attempts: Attempt[] }> {
+  const realFetch = globalThis.fetch
+  const attempts: Attempt[] = []
+  const spy = spyOn(globalThis, 'fetch').mockImplementation((async (
+    input: RequestInfo | URL,
+    init?: RequestInit,
+  ) => {
+    const at = performance.now()
+    const response = await realFetch(input, init)
+    attempts.push({
+      at,
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+    })
+    return response
+  }) as typeof fetch)
+  try {
+    return { result: await run(), attempts }
+  } finally {
+    spy.mockRestore()
+  }
+}
+
+describe('static/examples/backoff.mjs against a server whose only worker is busy', () => {
+  let api: Api
+  let slowImage: Uint8Array
+  beforeAll(async () => {
+    api = await startApi({ workers: 1, queueLength: 0 }, { socket: true })
+    // WebP at effort 6 on 3 MP of noise: a few seconds of real work for the one worker.
+    slowImage = await noisyImage(2000, 1500)
+  })
+  afterAll(() => api.stop())
+
+  /** Resolves once the slow job runs, with the promise of its answer. */
+  async function occupyTheWorker(): Promise<{ finished: Promise<Response> }> {
+    const finished = api.fetch('/api/compress?format=webp&effort=6', rawBody(slowImage))
+    for (let waited = 0; (await (await api.fetch('/api/health')).json()).queue.running !== 1; waited += 20) {
+      if (waited > 20_000) throw new Error('the slow job never started')
+      await Bun.sleep(20)
+    }
+    return { finished }
+  }
+
+  test('gets 503 OVERLOADED, waits Retry-After seconds each time, then succeeds', async () => {
+    const slow = await occupyTheWorker()
+    const small = rawBody(await fixture('webp-lossy-alpha.webp'))
+    const { result, attempts } = await recordingAttempts(() =>
+      fetchWithBackoff(`${api.url}/api/compress?format=png`, small, { attempts: 20 }),
+    )
+    expect(result.status).toBe(200)
+    expect((await decode(await result.arrayBuffer())).format).toBe('png')
+    expect(attempts.length).toBeGreaterThanOrEqual(2)
+    expect(attempts.at(-1)!.status).toBe(200)
+    const refused = attempts.slice(0, -1)
+    expect(refused.map((attempt) => attempt.status)).toEqual(refused.map(() => 503))
+    gaps(attempts.map((attempt) => attempt.at)).forEach((gap, i) => {
+      const retryAfterMs = Number(refused[i]!.retryAfter) * 1000
+      expect(retryAfterMs).toBeGreaterThanOrEqual(1000)
+      expect(gap).toBeGreaterThanOrEqual(retryAfterMs - 15) // timers may fire a few ms early
+      expect(gap).toBeLessThan(retryAfterMs + 1000)
+    })
+    expect((await (await slow.finished).arrayBuffer()).byteLength).toBeGreaterThan(0)
+  }, 60_000)
+
+  test('returns the last 503 when the attempts run out', async () => {
+    const slow = await occupyTheWorker()
+    const small = rawBody(await fixture('webp-lossy-alpha.webp'))
+    const { result, attempts } = await recordingAttempts(() =>
+      fetchWithBackoff(`${api.url}/api/compress?format=png`, small, { attempts: 1 }),
+    )
+    expect([attempts.length, result.status, (await result.json()).code]).toEqual([1, 503, 'OVERLOADED'])
+    await (await slow.finished).arrayBuffer()
+  }, 60_000)
+
+  test('never retries another 4xx, such as 415 for a text file', async () => {
+    const notes = rawBody(new TextEncoder().encode('meeting notes, not a photo'))
+    const { result, attempts } = await recordingAttempts(() =>
+      fetchWithBackoff(`${api.url}/api/compress`, notes),
+    )
+    expect([attempts.length, result.status, (await result.json()).code]).toEqual([
+      1,
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    ])
+  })
+})
+
+describe('static/examples/backoff.mjs without Retry-After', () => {
+  let api: Api
+  beforeAll(async () => {
+    api = await startApi({}, { socket: true })
+  })
+  afterAll(() => api.stop())
+
+  test('backs off with full jitter: each wait is under baseMs * 2^n, capped at capMs', async () => {
+    const proxy = refusingProxy(api.url, [() => busy(503), () => busy(429), () => busy(503), () => busy(429)])
+    try {
+      const image = rawBody(await fixture('png-tiny-1x1-prophoto-icc.png'))
+      const response = await fetchWithBackoff(`${proxy.url}/api/compress?format=webp`, image, {
+        baseMs: 100,
+        capMs: 300,
+      })
+      expect(response.status).toBe(200)
+      expect((await decode(await response.arrayBuffer())).format).toBe('webp')
+      expect(proxy.arrivals).toHaveLength(5)
+      const limits = [100, 200, 300, 300] // 100 * 2^n, capped at 300
+      gaps(proxy.arrivals).forEach((gap, i) => expect(gap).toBeLessThan(limits[i]! + 50))
+    } finally {
+      proxy.stop()
+    }
+  })
+})
