@@ -1,18 +1,27 @@
 import { readFileSync } from 'node:fs'
 import type { Subprocess } from 'bun'
+import { BUN_MAX_HEADER_BYTES } from '../src/settings.ts'
 
 /* The imgapi server as a child process (always stopped), and what /proc says about processes. */
 
 export interface ServerHandle {
   readonly pid: number
   readonly baseUrl: string
+  /** The exit code, once the process has ended (by `stop()` or on its own). */
+  readonly exited: Promise<number>
+  /** Sends a signal and nothing else, for benchmarks of the shutdown itself. */
+  signal(name: 'SIGTERM' | 'SIGINT'): void
   /** SIGTERM (the server drains, nothing is in flight by then), SIGKILL if it lingers. */
   stop(): Promise<void>
 }
 
 export interface ServerOptions {
   readonly repoRoot: string
-  readonly queueLength: number
+  readonly queueLength?: number
+  /** IMGAPI_* settings; they win over the defaults set here. */
+  readonly env?: Readonly<Record<string, string>>
+  /** What to run instead of the sources, e.g. the compiled executable (`[path]`). */
+  readonly command?: readonly string[]
 }
 
 const SAMPLE_EVERY_MS = 100
@@ -119,16 +128,20 @@ async function waitUntilHealthy(child: Subprocess, baseUrl: string): Promise<voi
   throw new Error(`GET ${baseUrl}/api/health did not answer 200 within ${READY_TIMEOUT_MS} ms`)
 }
 
-export async function startServer({ repoRoot, queueLength }: ServerOptions): Promise<ServerHandle> {
+/** As `npm start` runs it: with Bun's head limit raised, so the application's own 431 answers. */
+const FROM_SOURCE = [process.execPath, `--max-http-header-size=${BUN_MAX_HEADER_BYTES}`, 'src/index.ts']
+
+export async function startServer(options: ServerOptions): Promise<ServerHandle> {
   const port = reserveFreePort()
-  const child = Bun.spawn([process.execPath, 'src/index.ts'], {
-    cwd: repoRoot,
+  const child = Bun.spawn([...(options.command ?? FROM_SOURCE)], {
+    cwd: options.repoRoot,
     env: {
       ...process.env,
+      IMGAPI_LOG_LEVEL: 'warn',
+      ...(options.queueLength === undefined ? {} : { IMGAPI_QUEUE_LENGTH: String(options.queueLength) }),
+      ...options.env,
       IMGAPI_PORT: String(port),
       IMGAPI_HOST: '127.0.0.1',
-      IMGAPI_LOG_LEVEL: 'warn',
-      IMGAPI_QUEUE_LENGTH: String(queueLength),
     },
     // Warnings and errors stay visible without mixing into the report on stdout.
     stdin: 'ignore',
@@ -151,5 +164,5 @@ export async function startServer({ repoRoot, queueLength }: ServerOptions): Pro
     await stop()
     throw error
   }
-  return { pid: child.pid, baseUrl, stop }
+  return { pid: child.pid, baseUrl, exited: child.exited, signal: (name) => child.kill(name), stop }
 }
