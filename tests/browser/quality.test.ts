@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { AREAS, areaPath } from '../../src/docs/page-context.ts'
+import { LANGUAGES } from '../../src/i18n.ts'
+import { BINARY, startApi, type Api } from '../helpers/api.ts'
+import { FIXTURES, ROOT } from '../helpers/paths.ts'
+import { announceBrowserSkip, HAS_CHROMIUM, launchBrowser, type Browser } from './chromium.ts'
+
+announceBrowserSkip('docs site quality: accessibility, size budget, screenshots')
+
+const PAGES = ['home', ...AREAS] as const
+/** The first view's budget: HTML, script, styles and the language's strings, as transferred. */
+const FIRST_VIEW_BUDGET_BYTES = 100 * 1024
+/** Where the screenshots go (the README names this folder). */
+export const SCREENSHOTS = join(ROOT, 'dist/screenshots')
+const AXE = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8')
+const SCREENSHOT_LANGUAGES = LANGUAGES.filter((code) => ['en', 'ja', 'fa'].includes(code))
+
+interface AxeViolation {
+  readonly id: string
+  readonly impact: string | null
+  readonly help: string
+  readonly nodes: readonly { target: readonly string[] }[]
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE })
+  const violations = (await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (context: Document) => Promise<{ violations: unknown[] }> } }
+    ).axe
+    return (await axe.run(document)).violations
+  })) as AxeViolation[]
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`)
+}
+
+describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('docs site quality', () => {
+  let api: Api
+  let browser: Browser
+  let audit: Browser
+  beforeAll(async () => {
+    api = await startApi({}, { socket: true })
+    browser = await launchBrowser()
+    // axe is injected as a script, which the pages' Content-Security-Policy rightly refuses.
+    audit = await launchBrowser({ bypassCsp: true })
+    mkdirSync(SCREENSHOTS, { recursive: true })
+  }, 60_000)
+  afterAll(async () => {
+    await browser?.close()
+    await audit?.close()
+    await api?.stop()
+  })
+
+  for (const language of LANGUAGES.filter((code) => code === 'en' || code === 'fa')) {
+    test(`axe finds no serious or critical accessibility violation on any area in ${language}`, async () => {
+      for (const area of PAGES) {
+        const page = await audit.context.newPage()
+        await page.goto(`${api.url}${areaPath(area)}?lang=${language}`)
+        await page.waitForLoadState('networkidle')
+        expect({ area, violations: await axeViolations(page) }).toEqual({ area, violations: [] })
+        await page.close()
+      }
+    }, 120_000)
+  }
+
+  test('the first view of every area transfers at most 100 KB, compressed', async () => {
+    for (const area of PAGES) {
+      const page = await browser.context.newPage()
+      let bytes = 0
+      page.on('requestfinished', async (request) => {
+        const sizes = await request.sizes()
+        bytes += sizes.responseBodySize + sizes.responseHeadersSize
+      })
+      await page.goto(`${api.url}${areaPath(area)}?lang=en`)
+      await page.waitForLoadState('networkidle')
+      await page.close()
+      expect({ area, bytes }).toEqual({ area, bytes: expect.any(Number) })
+      expect(bytes, area).toBeLessThanOrEqual(FIRST_VIEW_BUDGET_BYTES)
+      expect(bytes, area).toBeGreaterThan(1000)
+    }
+  }, 60_000)
+
+  for (const language of SCREENSHOT_LANGUAGES) {
+    test(`screenshots every area in ${language}`, async () => {
+      const page = await browser.context.newPage()
+      for (const area of PAGES) {
+        await page.goto(`${api.url}${areaPath(area)}?lang=${language}`)
+        await page.waitForLoadState('networkidle')
+        if (area === 'tester') {
+          await page.setInputFiles('#tester-file', join(FIXTURES, 'webp-lossy-alpha.webp'))
+          await page.selectOption('#option-format', 'avif')
+          await page.click('[data-send]')
+          await page.waitForSelector('.comparison img')
+        }
+        await page.screenshot({ path: join(SCREENSHOTS, `${area}-${language}.png`), fullPage: true })
+      }
+      await page.close()
+    }, 60_000)
+  }
+})

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { AREAS, areaPath } from '../../src/docs/page-context.ts'
+import { languageInfo, LANGUAGES } from '../../src/i18n.ts'
+import { BINARY, startApi, type Api } from '../helpers/api.ts'
+import { announceBrowserSkip, HAS_CHROMIUM, launchBrowser, watchPage, type Browser } from './chromium.ts'
+import { leftInEnglish, visibleText } from './visible-text.ts'
+
+announceBrowserSkip('docs site in a real browser')
+
+// Against the executable, a smoke subset: English and Persian (right to left), every area.
+const LANGUAGES_UNDER_TEST = BINARY ? LANGUAGES.filter((code) => code === 'en' || code === 'fa') : LANGUAGES
+const PAGES = ['home', ...AREAS] as const
+
+describe.skipIf(!HAS_CHROMIUM)('docs site in a real browser', () => {
+  let api: Api
+  let browser: Browser
+  const english = new Map<string, string[]>()
+  beforeAll(async () => {
+    api = await startApi({}, { socket: true })
+    browser = await launchBrowser()
+  }, 60_000)
+  afterAll(async () => {
+    await browser?.close()
+    await api?.stop()
+  })
+
+  for (const language of LANGUAGES_UNDER_TEST) {
+    test(`in ${language}: every area loads with no console error, no request to another origin, and no English left`, async () => {
+      const info = languageInfo(language)
+      for (const area of PAGES) {
+        const page = await browser.context.newPage()
+        const watch = watchPage(page, api.url)
+        const response = await page.goto(`${api.url}${areaPath(area)}?lang=${language}`)
+        expect(response?.status(), area).toBe(200)
+        await page.waitForLoadState('networkidle')
+        expect(await page.getAttribute('html', 'lang')).toBe(language)
+        expect(await page.getAttribute('html', 'dir')).toBe(info.dir)
+        const texts = await visibleText(page)
+        if (language === 'en') english.set(area, texts)
+        else expect(leftInEnglish(english.get(area) ?? [], texts), `${language} ${area}`).toEqual([])
+        expect({ area, errors: watch.consoleErrors, external: watch.external }).toEqual({
+          area,
+          errors: [],
+          external: [],
+        })
+        await page.close()
+      }
+    }, 60_000)
+  }
+
+  test('Persian reads right to left: the navigation starts on the right, code and the comparison stay left to right', async () => {
+    if (!LANGUAGES.includes('fa' as never)) return
+    const page = await browser.context.newPage()
+    await page.goto(`${api.url}/docs/reference?lang=fa`)
+    const nav = await page.locator('.site-nav ul').boundingBox()
+    const header = await page.locator('.site-header').boundingBox()
+    const brand = await page.locator('.brand').boundingBox()
+    expect(brand!.x).toBeGreaterThan(header!.width / 2)
+    expect(nav!.x + nav!.width).toBeLessThan(brand!.x)
+    expect(await page.locator('pre').first().getAttribute('dir')).toBe('ltr')
+    expect(
+      await page
+        .locator('pre')
+        .first()
+        .evaluate((el) => getComputedStyle(el).direction),
+    ).toBe('ltr')
+    await page.close()
+  })
+
+  test('the switcher keeps the reader on the same area, and the choice is remembered', async () => {
+    const target = LANGUAGES.find((code) => code !== 'en')
+    if (!target) return
+    const page = await browser.context.newPage()
+    await page.goto(`${api.url}/docs/tester`)
+    await Promise.all([
+      page.waitForURL(`**/docs/tester?lang=${target}`),
+      page.selectOption('#language-select', target),
+    ])
+    expect(await page.getAttribute('html', 'lang')).toBe(target)
+    await page.goto(`${api.url}/docs/reference`)
+    expect(await page.getAttribute('html', 'lang')).toBe(target)
+    await page.goto(`${api.url}/docs/reference?lang=en`)
+    expect(await page.getAttribute('html', 'lang')).toBe('en')
+    await page.close()
+  }, 30_000)
+})

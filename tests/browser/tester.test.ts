@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { BINARY, startApi, type Api } from '../helpers/api.ts'
+import { decode } from '../helpers/images.ts'
+import { CORPUS, FIXTURES, HAS_CORPUS } from '../helpers/paths.ts'
+import { announceBrowserSkip, HAS_CHROMIUM, launchBrowser, watchPage, type Browser } from './chromium.ts'
+
+announceBrowserSkip('the tester in a real browser')
+
+// A real photo from the corpus when it is there; the fixture photo otherwise.
+const PHOTO = HAS_CORPUS
+  ? join(CORPUS, 'photo-forest-path-4mp.jpg')
+  : join(FIXTURES, 'photo-exif-orientation-6.jpg')
+
+async function openTester(page: Page, api: Api): Promise<void> {
+  await page.goto(`${api.url}/docs/tester`)
+  await page.waitForSelector('form[data-tester][data-ready="true"]')
+}
+
+async function send(page: Page): Promise<void> {
+  await page.click('[data-send]')
+  await page.waitForSelector('[data-result]:not([hidden]) .status-line')
+}
+
+describe.skipIf(!HAS_CHROMIUM)('the tester in a real browser', () => {
+  let api: Api
+  let browser: Browser
+  beforeAll(async () => {
+    api = await startApi({}, { socket: true })
+    browser = await launchBrowser()
+  }, 60_000)
+  afterAll(async () => {
+    await browser?.close()
+    await api?.stop()
+  })
+
+  test.skipIf(Boolean(BINARY))(
+    'runs GET /api/health and shows the status, the time, the headers and the JSON',
+    async () => {
+      const page = await browser.context.newPage()
+      await openTester(page, api)
+      await page.check('input[name="endpoint"][value="health"]')
+      expect(await page.isHidden('[data-for-endpoint="compress"]')).toBe(true)
+      await send(page)
+      expect(await page.textContent('.status-line')).toMatch(/^200 OK in \d+ ms$/)
+      expect(await page.textContent('[data-result] pre.json')).toContain('"status": "ok"')
+      expect(await page.textContent('[data-result] table.headers')).toContain('x-request-id')
+      expect(await page.textContent('[data-result] .code-block code')).toBe(`curl -i '${api.url}/api/health'`)
+      await page.close()
+    },
+    30_000,
+  )
+
+  test.skipIf(Boolean(BINARY))(
+    'runs GET /api/formats',
+    async () => {
+      const page = await browser.context.newPage()
+      await openTester(page, api)
+      await page.check('input[name="endpoint"][value="formats"]')
+      await send(page)
+      expect(await page.textContent('.status-line')).toStartWith('200 OK')
+      expect(await page.textContent('[data-result] pre.json')).toContain('"id": "webp"')
+      await page.close()
+    },
+    30_000,
+  )
+
+  test('compresses a photo: before and after with both sizes and the saving, a working download, and the curl command', async () => {
+    const page = await browser.context.newPage()
+    const watch = watchPage(page, api.url)
+    await openTester(page, api)
+    await page.setInputFiles('#tester-file', PHOTO)
+    await page.selectOption('#option-format', 'webp')
+    await page.fill('#option-quality', '70')
+    await page.fill('#option-width', '800')
+    await send(page)
+    expect(await page.textContent('.status-line')).toStartWith('200 OK')
+    const captions = await page.locator('.comparison figcaption').allTextContents()
+    expect(captions).toHaveLength(2)
+    expect(captions[0]).toMatch(/Before.*(KiB|MiB)/)
+    expect(captions[1]).toMatch(/After.*(KiB|MiB).*800 × \d+/)
+    expect(await page.textContent('.saving')).toMatch(/^\d+(\.\d)?% smaller$/)
+    expect(await page.locator('.comparison img').count()).toBe(2)
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('a[download]')])
+    expect(download.suggestedFilename()).toMatch(/\.webp$/)
+    const saved = await decode(await Bun.file((await download.path())!).bytes())
+    expect([saved.format, saved.width]).toEqual(['webp', 800])
+    const curl = await page.textContent('[data-result] .code-block code')
+    expect(curl).toContain(`-F 'format=webp' -F 'quality=70' -F 'width=800'`)
+    expect(curl).toContain(`-o '${download.suggestedFilename()}'`)
+    expect(watch.consoleErrors).toEqual([])
+    await page.close()
+  }, 60_000)
+
+  test.skipIf(Boolean(BINARY))(
+    "shows a bad file's problem with its code linked to the reference",
+    async () => {
+      const page = await browser.context.newPage()
+      await openTester(page, api)
+      await page.setInputFiles('#tester-file', join(FIXTURES, 'bad-text-file.png'))
+      await send(page)
+      expect(await page.textContent('.status-line')).toStartWith('415 Unsupported Media Type')
+      const link = page.locator('.problem a').first()
+      expect(await link.getAttribute('href')).toBe('/docs/reference#UNSUPPORTED_MEDIA_TYPE')
+      expect(await page.textContent('[data-result] pre.json')).toContain('"code": "UNSUPPORTED_MEDIA_TYPE"')
+      await page.close()
+    },
+    30_000,
+  )
+
+  test.skipIf(Boolean(BINARY))(
+    "shows a TIFF result's facts where the browser cannot show the picture",
+    async () => {
+      const page = await browser.context.newPage()
+      await openTester(page, api)
+      await page.setInputFiles('#tester-file', join(FIXTURES, 'photo-exif-orientation-6.jpg'))
+      await page.selectOption('#option-format', 'tiff')
+      await send(page)
+      await page.waitForSelector('.comparison .cannot-show')
+      expect(await page.textContent('.comparison .cannot-show')).toContain('TIFF')
+      expect(await page.textContent('.comparison figure:nth-child(2) figcaption')).toMatch(
+        /After.*450 × 600|After.*600 × 450/,
+      )
+      await page.close()
+    },
+    30_000,
+  )
+
+  test.skipIf(Boolean(BINARY))(
+    'narrows each option to the chosen format, with its range on this server',
+    async () => {
+      const page = await browser.context.newPage()
+      await openTester(page, api)
+      await page.selectOption('#option-format', 'gif')
+      expect(await page.isDisabled('#option-quality')).toBe(true)
+      expect(await page.textContent('[data-option="quality"] [data-range]')).toBe('Not used by gif.')
+      await page.selectOption('#option-format', 'avif')
+      expect(await page.isDisabled('#option-quality')).toBe(false)
+      expect(await page.getAttribute('#option-effort', 'max')).toBe('6')
+      expect(await page.textContent('[data-option="effort"] [data-range]')).toBe('0 to 6, default 4')
+      await page.close()
+    },
+    30_000,
+  )
+})
