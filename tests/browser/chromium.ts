@@ -35,7 +35,7 @@ export interface Browser {
 }
 
 export async function launchBrowser(
-  options: { width?: number; height?: number; locale?: string } = {},
+  options: { width?: number; height?: number; locale?: string; bypassCsp?: boolean } = {},
 ): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'imgapi-chromium-'))
   const context = await chromium.launchPersistentContext(profile, {
