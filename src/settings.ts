@@ -15,6 +15,11 @@ export interface SettingSpec {
   readonly min?: number
   readonly max?: number
   readonly values?: readonly string[]
+  /**
+   * Operator-only: where it listens, where it keeps files, what it logs. The docs site, which
+   * anyone who can reach the server may read, shows every setting but these.
+   */
+  readonly private?: true
 }
 
 const MIB = 1024 * 1024
@@ -31,6 +36,7 @@ export const SETTINGS = {
   port: {
     env: ['IMGAPI_PORT', 'PORT'],
     flag: '--port',
+    private: true,
     kind: 'integer',
     default: 3000,
     min: 0,
@@ -39,6 +45,7 @@ export const SETTINGS = {
   host: {
     env: ['IMGAPI_HOST'],
     flag: '--host',
+    private: true,
     kind: 'string',
     default: '0.0.0.0',
   },
@@ -195,18 +202,21 @@ export const SETTINGS = {
   corsOrigins: {
     env: ['IMGAPI_CORS_ORIGINS'],
     flag: '--cors-origins',
+    private: true,
     kind: 'string',
     default: '*',
   },
   libDir: {
     env: ['IMGAPI_LIB_DIR'],
     flag: '--lib-dir',
+    private: true,
     kind: 'string',
     default: '',
   },
   logLevel: {
     env: ['IMGAPI_LOG_LEVEL'],
     flag: '--log-level',
+    private: true,
     kind: 'enum',
     default: 'info',
     values: ['debug', 'info', 'warn', 'error', 'silent'],

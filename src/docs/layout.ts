@@ -58,7 +58,7 @@ function alternates(ctx: PageContext): Html[] {
 
 /** Strings every page's script may show (copy buttons), in the reader's language. */
 function baseStrings(ctx: PageContext): Record<string, string> {
-  const keys = ['site.common.copy', 'client.copied', 'client.copyFailed']
+  const keys = ['site.common.copy', 'site.client.copied', 'site.client.copyFailed']
   return Object.fromEntries(keys.map((key) => [key, ctx.t(key) as string]))
 }
 

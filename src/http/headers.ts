@@ -15,6 +15,8 @@ export interface HeaderSpec {
   readonly enum?: readonly string[]
   /** Sent only in some cases (the rest are always sent on the operations listed). */
   readonly optional?: true
+  /** Sent with error responses: their codes say which (the catalogue's retryAfter). */
+  readonly onErrors?: true
 }
 
 export const RESULT_KINDS = ['compressed', 'optimised', 'original'] as const
@@ -33,7 +35,7 @@ export const RESPONSE_HEADERS = {
   'X-Result': { type: 'string', on: ['compress'], enum: RESULT_KINDS },
   'X-Ignored-Options': { type: 'array', on: ['compress'], optional: true },
   'Server-Timing': { type: 'string', on: ['compress'] },
-  'Retry-After': { type: 'integer', on: [] },
+  'Retry-After': { type: 'integer', on: [], onErrors: true },
   ETag: { type: 'string', on: ['formats'] },
   'Cache-Control': { type: 'string', on: ['health', 'formats', 'compress'] },
   Vary: { type: 'string', on: ['formats', 'compress'] },
@@ -45,6 +47,10 @@ export function headersOn(operation: Operation): HeaderName[] {
   return HEADER_NAMES.filter((name) =>
     (RESPONSE_HEADERS[name].on as readonly Operation[]).includes(operation),
   )
+}
+
+export function errorHeaders(): HeaderName[] {
+  return HEADER_NAMES.filter((name) => (RESPONSE_HEADERS[name] as HeaderSpec).onErrors)
 }
 
 export function headerDescription(name: HeaderName): string {

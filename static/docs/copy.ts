@@ -10,9 +10,9 @@ export function setUpCopyButtons(root: ParentNode, t: TFunction): void {
       const code = button.closest('.code-block')?.querySelector('code')?.textContent ?? ''
       try {
         await navigator.clipboard.writeText(code)
-        button.textContent = t('client.copied')
+        button.textContent = t('site.client.copied')
       } catch {
-        button.textContent = t('client.copyFailed')
+        button.textContent = t('site.client.copyFailed')
       }
       setTimeout(() => (button.textContent = label), 2000)
     })

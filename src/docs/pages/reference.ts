@@ -67,6 +67,7 @@ ${ENDPOINTS.map((endpoint) => endpointSection(ctx, endpoint))}
 <section id="errors" aria-labelledby="errors-title">
 <h2 id="errors-title">${t('site.reference.errorsTitle')}</h2>
 <p>${t('site.reference.errorsLead')}</p>
+${headersTable(ctx, 'errors')}
 ${errorsTable(ctx, ERROR_CODES)}
 </section>
 <section id="formats" aria-labelledby="formats-title">

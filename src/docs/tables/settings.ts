@@ -1,21 +1,32 @@
-import { SETTINGS, type SettingName } from '../../settings.ts'
+import { SETTINGS, type SettingName, type SettingSpec } from '../../settings.ts'
 import { html, type Html } from '../html.ts'
 import type { PageContext } from '../page-context.ts'
 import { code, table } from './table.ts'
 
+/** Budgets set to 0 are derived from the memory limit: the docs show what is in force. */
+function effective(ctx: PageContext, name: SettingName): number | string {
+  const { memory, config } = ctx.app
+  if (name === 'memoryLimitBytes') return memory.limitBytes
+  if (name === 'uploadBudgetBytes') return memory.uploadBudgetBytes
+  if (name === 'decodeBudgetBytes') return memory.decodeBudgetBytes
+  return config[name]
+}
+
 /** How a setting's value reads: sizes and counts in the reader's digits, words as they are. */
 export function settingValue(ctx: PageContext, name: SettingName): string {
-  const value = ctx.app.config[name]
+  const value = effective(ctx, name)
   if (typeof value !== 'number') return value === '' ? ctx.t('site.common.none') : String(value)
   if (name.endsWith('Bytes')) return value === 0 ? ctx.numbers.integer(0) : ctx.numbers.bytes(value)
   if (name.endsWith('Ms')) return ctx.numbers.seconds(value)
   return ctx.numbers.integer(value)
 }
 
-/** Every setting with its value on this server, from the settings table. */
+/** Every setting a caller may know, with its value on this server, from the settings table. */
 export function settingsTable(ctx: PageContext): Html {
   const { t } = ctx
-  const names = Object.keys(SETTINGS) as SettingName[]
+  const names = (Object.keys(SETTINGS) as SettingName[]).filter(
+    (name) => !(SETTINGS[name] as SettingSpec).private,
+  )
   return table({
     headers: [t('site.common.setting'), t('site.common.value'), t('site.common.description')],
     rows: names.map((name) => [

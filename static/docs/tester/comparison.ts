@@ -34,7 +34,12 @@ function picture(
   img.addEventListener('error', () => {
     frame.replaceChildren(
       el('p', { class: 'cannot-show' }, t('site.tester.cannotShow', { format: facts.format.toUpperCase() })),
-      el('dl', { class: 'facts' }, el('dt', {}, t('site.tester.format')), el('dd', { translate: 'no' }, facts.format)),
+      el(
+        'dl',
+        { class: 'facts' },
+        el('dt', {}, t('site.tester.format')),
+        el('dd', { translate: 'no' }, facts.format),
+      ),
     )
   })
   return frame

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { gunzipSync, brotliDecompressSync } from 'node:zlib'
+import { AREAS, areaPath } from '../../src/docs/page-context.ts'
+import { ERROR_CODES } from '../../src/errors/catalogue.ts'
+import { HEADER_NAMES } from '../../src/http/headers.ts'
+import { OPTION_NAMES } from '../../src/options/schema.ts'
+import { startApi, type Api } from '../helpers/api.ts'
+
+const PAGES = ['home', ...AREAS] as const
+
+describe('the docs site, served', () => {
+  let api: Api
+  beforeAll(async () => {
+    api = await startApi({ maxOutputDimension: 4000, maxUploadBytes: 20 * 1024 * 1024 })
+  })
+  afterAll(() => api.stop())
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    api.fetch(path, { headers, redirect: 'manual' })
+
+  test('/ leads to /docs/ and keeps the query string', async () => {
+    const response = await get('/?lang=fa&x=1')
+    expect([response.status, response.headers.get('location')]).toEqual([302, '/docs/?lang=fa&x=1'])
+  })
+
+  test('serves every area as its own page, with a strict Content-Security-Policy and no inline script', async () => {
+    for (const area of PAGES) {
+      const response = await get(areaPath(area))
+      expect(response.status, area).toBe(200)
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8')
+      const csp = response.headers.get('content-security-policy') ?? ''
+      expect(csp).toContain("default-src 'none'")
+      expect(csp).toContain("script-src 'self'")
+      expect(csp).toContain("frame-ancestors 'none'")
+      expect(csp).not.toContain('unsafe-inline')
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer')
+      const html = await response.text()
+      // Every script is a file from this origin, or inert JSON data.
+      for (const [, attributes, body] of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g))
+        expect(
+          /src="\/docs\/assets\//.test(attributes!) ||
+            (/type="application\/json"/.test(attributes!) && body !== undefined),
+        ).toBe(true)
+      expect(html).not.toMatch(/\sstyle=|<style/)
+      expect(html).not.toMatch(/https?:\/\/(?!localhost)[a-z]/i)
+    }
+  })
+
+  test('a page chosen from the request headers varies on them and is revalidated; one asked for by ?lang= does not vary', async () => {
+    const chosen = await get('/docs/tester', { 'accept-language': 'de, en;q=0.5' })
+    expect(chosen.headers.get('vary')).toContain('Accept-Language')
+    expect(chosen.headers.get('vary')).toContain('Cookie')
+    expect(chosen.headers.get('cache-control')).toBe('no-cache')
+    expect(chosen.headers.get('content-language')).toBe('en')
+    const asked = await get('/docs/tester?lang=en')
+    expect(asked.headers.get('vary')).not.toContain('Accept-Language')
+  })
+
+  test('compresses pages and assets by Accept-Encoding, and caches hashed assets for a year', async () => {
+    const plain = await (await get('/docs/reference')).text()
+    const br = await get('/docs/reference', { 'accept-encoding': 'gzip, br' })
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(brotliDecompressSync(new Uint8Array(await br.arrayBuffer())).toString()).toBe(plain)
+    const gzip = await get('/docs/reference', { 'accept-encoding': 'gzip' })
+    expect(gunzipSync(new Uint8Array(await gzip.arrayBuffer())).toString()).toBe(plain)
+    const script = plain.match(/src="(\/docs\/assets\/main-[a-z0-9]+\.js)"/)![1]!
+    const asset = await get(script, { 'accept-encoding': 'br' })
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+    expect((await get('/docs/assets/main-00000000.js')).status).toBe(404)
+  })
+
+  test('the reference lists every option, response header and error code, and the limits in force', async () => {
+    const html = await (await get('/docs/reference')).text()
+    for (const name of OPTION_NAMES) expect(html).toContain(`id="option-${name}"`)
+    for (const name of HEADER_NAMES) expect(html).toContain(`<code translate="no">${name}</code>`)
+    for (const code of ERROR_CODES) expect(html).toContain(`<tr id="${code}">`)
+    // Width and height are capped by this server's output limit, the upload limit is this server's.
+    expect(html).toMatch(/id="option-width"[\s\S]*?integer, 1 to 4,000/)
+    expect(html).toContain('At most 20 MiB on this server')
+  })
+
+  test('never shows operator-only settings (listen address, library directory, log level, CORS list)', async () => {
+    const html = await (await get('/docs/reference')).text()
+    for (const name of [
+      'IMGAPI_HOST',
+      'IMGAPI_PORT',
+      'IMGAPI_LIB_DIR',
+      'IMGAPI_LOG_LEVEL',
+      'IMGAPI_CORS_ORIGINS',
+    ])
+      expect(html).not.toContain(name)
+    expect(html).not.toContain('.cache')
+    expect(html).toContain('IMGAPI_MAX_UPLOAD_BYTES')
+  })
+
+  test('the rate-limits area shows the limits this server runs with', async () => {
+    const html = await (await get('/docs/rate-limits')).text()
+    expect(html).toContain('20 MiB')
+    expect(html).toContain('4,000')
+  })
+
+  test('the examples area shows every example file verbatim', async () => {
+    const html = await (await get('/docs/examples')).text()
+    for (const file of [
+      'curl.sh',
+      'browser.js',
+      'node.mjs',
+      'compress.py',
+      'compress.php',
+      'compress.go',
+      'folder.sh',
+      'openapi-fetch.ts',
+    ])
+      expect(html).toContain(`static/examples/${file}`)
+  })
+})
