@@ -25,7 +25,14 @@ if (binaryMode) {
   }
   process.env.IMGAPI_TEST_BINARY = binary
   process.env.IMGAPI_TEST_ARM64_BINARY = join(dist, `imgapi-${pkg.version}-linux-arm64`)
-  extraArgs.unshift('tests/routes', 'tests/http', 'tests/corpus', 'tests/browser', 'tests/process.test.ts', 'tests/binary')
+  extraArgs.unshift(
+    'tests/routes',
+    'tests/http',
+    'tests/corpus',
+    'tests/browser',
+    'tests/process.test.ts',
+    'tests/binary',
+  )
 }
 
 async function run(label: string, command: string[]): Promise<{ ok: boolean; output: string }> {
