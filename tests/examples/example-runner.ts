@@ -59,9 +59,17 @@ export const NODE = findTool(
   ['node', '-e', 'process.exit(+process.versions.node.split(".")[0] >= 20 ? 0 : 1)'],
   'install Node.js 20 or later',
 )
+/**
+ * The first Python 3 that has requests: the one on PATH, else Debian's, where
+ * python3-requests installs it (a machine may put another Python, such as pyenv's, first).
+ */
+export const PYTHON_BIN =
+  ['python3', '/usr/bin/python3'].find(
+    (python) => Bun.which(python) && Bun.spawnSync([python, '-c', 'import requests']).exitCode === 0,
+  ) ?? 'python3'
 export const PYTHON = findTool(
   'python3 with requests',
-  ['python3', '-c', 'import requests'],
+  [PYTHON_BIN, '-c', 'import requests'],
   'apt-get install python3-requests',
 )
 export const PHP = findTool('php', ['php', '--version'], 'apt-get install php-cli')

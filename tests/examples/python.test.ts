@@ -9,6 +9,7 @@ import {
   EXAMPLES,
   gaps,
   PYTHON,
+  PYTHON_BIN,
   refusingProxy,
   runExample,
   scratchDir,
@@ -33,7 +34,7 @@ describe('static/examples/compress.py', () => {
   })
 
   withPython('writes the WebP next to the input and prints the sizes', async () => {
-    const run = await runExample(['python3', SCRIPT, 'beach.jpg'], dir, api.url)
+    const run = await runExample([PYTHON_BIN, SCRIPT, 'beach.jpg'], dir, api.url)
     expect(run.stderr).toBe('')
     expect(run.exitCode).toBe(0)
     const written = readFileSync(join(dir, 'beach.webp'))
@@ -45,7 +46,7 @@ describe('static/examples/compress.py', () => {
 
   withPython('never overwrites an input already in the output format', async () => {
     const before = readFileSync(join(dir, 'logo.webp'))
-    const run = await runExample(['python3', SCRIPT, 'logo.webp'], dir, api.url)
+    const run = await runExample([PYTHON_BIN, SCRIPT, 'logo.webp'], dir, api.url)
     expect(run.exitCode).toBe(0)
     expect(run.stdout).toStartWith('logo.webp -> logo.min.webp: ')
     expect(readFileSync(join(dir, 'logo.webp')).equals(before)).toBe(true)
@@ -57,7 +58,7 @@ describe('static/examples/compress.py', () => {
     const call = `import sys; sys.path.insert(0, ${JSON.stringify(EXAMPLES)})
 from compress import compress
 print(compress("beach.jpg", format="avif", width=200))`
-    const run = await runExample(['python3', '-B', '-c', call], dir, api.url)
+    const run = await runExample([PYTHON_BIN, '-B', '-c', call], dir, api.url)
     expect(run.stderr).toBe('')
     expect(run.stdout.trim().split('\n').at(-1)).toBe('beach.avif')
     const image = await decode(readFileSync(join(dir, 'beach.avif')))
@@ -66,7 +67,7 @@ print(compress("beach.jpg", format="avif", width=200))`
 
   withPython('exits 1 with the problem code and detail when the file is not an image', async () => {
     await Bun.write(join(dir, 'notes.jpg'), 'meeting notes, not a photo\n')
-    const run = await runExample(['python3', SCRIPT, 'notes.jpg'], dir, api.url)
+    const run = await runExample([PYTHON_BIN, SCRIPT, 'notes.jpg'], dir, api.url)
     expect(run.exitCode).toBe(1)
     expect(run.stderr).toStartWith('UNSUPPORTED_MEDIA_TYPE: expected an image')
   })
@@ -88,7 +89,7 @@ describe('static/examples/compress.py when the server is busy', () => {
   withPython('waits Retry-After on 503, backs off with jitter on a bare 429, then succeeds', async () => {
     const proxy = refusingProxy(api.url, [() => busy(503, 1), () => busy(429)])
     try {
-      const run = await runExample(['python3', SCRIPT, 'dot.png'], dir, proxy.url)
+      const run = await runExample([PYTHON_BIN, SCRIPT, 'dot.png'], dir, proxy.url)
       expect(run.stderr).toBe('')
       expect(run.stdout).toStartWith('dot.png -> dot.webp: ')
       expect(proxy.arrivals).toHaveLength(3)
@@ -107,7 +108,7 @@ describe('static/examples/compress.py when the server is busy', () => {
       Array(5).fill(() => busy(503, 0)),
     )
     try {
-      const run = await runExample(['python3', SCRIPT, 'dot.png'], dir, proxy.url)
+      const run = await runExample([PYTHON_BIN, SCRIPT, 'dot.png'], dir, proxy.url)
       expect(run.exitCode).toBe(1)
       expect(run.stderr).toBe('OVERLOADED: busy, try again later\n')
       expect(proxy.arrivals).toHaveLength(4)
