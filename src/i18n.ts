@@ -1,6 +1,7 @@
 import i18next, { type TFunction } from 'i18next'
 import english from '../locales/en.json'
 import zhHans from '../locales/zh-Hans.json'
+import zhHant from '../locales/zh-Hant.json'
 
 /**
  * The one module that loads locales on the server: every docs page, every problem title and
@@ -15,6 +16,7 @@ export type Locale = typeof english
 const LOCALES = {
   en: english,
   'zh-Hans': zhHans,
+  'zh-Hant': zhHant,
 } as const satisfies Record<string, Locale>
 
 export type LanguageCode = keyof typeof LOCALES
