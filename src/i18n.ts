@@ -2,6 +2,7 @@ import i18next, { type TFunction } from 'i18next'
 import english from '../locales/en.json'
 import zhHans from '../locales/zh-Hans.json'
 import zhHant from '../locales/zh-Hant.json'
+import ja from '../locales/ja.json'
 
 /**
  * The one module that loads locales on the server: every docs page, every problem title and
@@ -17,6 +18,7 @@ const LOCALES = {
   en: english,
   'zh-Hans': zhHans,
   'zh-Hant': zhHant,
+  ja,
 } as const satisfies Record<string, Locale>
 
 export type LanguageCode = keyof typeof LOCALES
