@@ -130,8 +130,22 @@ async function waitUntilHealthy(child: Subprocess, baseUrl: string): Promise<voi
 
 /** As `npm start` runs it: with Bun's head limit raised, so the application's own 431 answers. */
 const FROM_SOURCE = [process.execPath, `--max-http-header-size=${BUN_MAX_HEADER_BYTES}`, 'src/index.ts']
+let docsBuilt = false
+
+/** As `npm start` does first: the sources import the docs site's built assets, which dist/ holds but git does not. */
+function buildDocsOnce(repoRoot: string): void {
+  if (docsBuilt) return
+  const build = Bun.spawnSync([process.execPath, 'src/build/docs-assets.ts'], {
+    cwd: repoRoot,
+    stdout: 'ignore',
+    stderr: 'inherit',
+  })
+  if (build.exitCode !== 0) throw new Error(`src/build/docs-assets.ts failed (code ${build.exitCode})`)
+  docsBuilt = true
+}
 
 export async function startServer(options: ServerOptions): Promise<ServerHandle> {
+  if (!options.command) buildDocsOnce(options.repoRoot)
   const port = reserveFreePort()
   const child = Bun.spawn([...(options.command ?? FROM_SOURCE)], {
     cwd: options.repoRoot,
