@@ -1,5 +1,6 @@
 import i18next, { type TFunction } from 'i18next'
 import english from '../locales/en.json'
+import fa from '../locales/fa.json'
 
 /**
  * The one module that loads locales on the server: every docs page, every problem title and
@@ -13,6 +14,7 @@ export type Locale = typeof english
 /** Every published language, in the order the switcher lists them. */
 const LOCALES = {
   en: english,
+  fa,
 } as const satisfies Record<string, Locale>
 
 export type LanguageCode = keyof typeof LOCALES
