@@ -3,6 +3,7 @@ import english from '../locales/en.json'
 import zhHans from '../locales/zh-Hans.json'
 import zhHant from '../locales/zh-Hant.json'
 import ja from '../locales/ja.json'
+import fa from '../locales/fa.json'
 
 /**
  * The one module that loads locales on the server: every docs page, every problem title and
@@ -19,6 +20,7 @@ const LOCALES = {
   'zh-Hans': zhHans,
   'zh-Hant': zhHant,
   ja,
+  fa,
 } as const satisfies Record<string, Locale>
 
 export type LanguageCode = keyof typeof LOCALES
