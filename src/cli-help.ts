@@ -1,17 +1,24 @@
 import { en } from './i18n.ts'
+import { displayValue } from './setting-values.ts'
 import { SETTINGS, type SettingName, type SettingSpec } from './settings.ts'
 import { NAME, VERSION } from './version.ts'
 
-function describeDefault(spec: SettingSpec): string {
-  return spec.default === '' ? '(empty)' : String(spec.default)
+const PLACEHOLDER: Record<SettingSpec['kind'], string> = {
+  integer: 'n',
+  duration: 'ms',
+  boolean: 'bool',
+  string: 'value',
+  enum: 'value',
+  url: 'url',
+  path: 'file',
 }
 
 /** `--help` text, generated from the settings table so it cannot fall behind it. */
 export function helpText(): string {
   const rows = (Object.entries(SETTINGS) as [SettingName, SettingSpec][]).map(([setting, spec]) => {
-    const name = `  ${spec.flag} <${spec.kind === 'integer' ? 'n' : 'value'}>`
+    const name = `  ${spec.flag} <${PLACEHOLDER[spec.kind]}>`
     const description = en.settings[setting].description
-    return `${name.padEnd(34)}${description}\n${''.padEnd(34)}env ${spec.env.join(' or ')}, default ${describeDefault(spec)}`
+    return `${name.padEnd(34)}${description}\n${''.padEnd(34)}env ${spec.env.join(' or ')}, default ${displayValue(spec, spec.default)}`
   })
   return [
     `${NAME} ${VERSION}: image compression and conversion over HTTP`,

@@ -1,16 +1,19 @@
 import { homedir } from 'node:os'
 import { join } from 'node:path'
+import { ConfigError, describeExpected, parseSettingValue, type SettingValue } from './setting-values.ts'
 import { SETTINGS, type SettingName, type SettingSpec } from './settings.ts'
 
-type ValueOf<S extends SettingSpec> = S['kind'] extends 'integer'
+type ValueOf<S extends SettingSpec> = S['kind'] extends 'integer' | 'duration'
   ? number
-  : S extends { values: readonly (infer V)[] }
-    ? V
-    : string
+  : S['kind'] extends 'boolean'
+    ? boolean
+    : S extends { values: readonly (infer V)[] }
+      ? V
+      : string
 
 export type Config = { readonly [K in SettingName]: ValueOf<(typeof SETTINGS)[K]> }
 
-export class ConfigError extends Error {}
+export { ConfigError }
 
 export interface ConfigSources {
   argv?: readonly string[]
@@ -31,42 +34,22 @@ function parseFlags(argv: readonly string[]): Map<SettingName, string> {
     const name = FLAG_TO_NAME.get(flag)
     if (!name) throw new ConfigError(`unknown argument ${arg}; run with --help to list the flags`)
     const value = eq === -1 ? argv[++i] : arg.slice(eq + 1)
-    if (value === undefined) throw new ConfigError(`${flag} needs a value (${expected(SETTINGS[name])})`)
+    if (value === undefined)
+      throw new ConfigError(`${flag} needs a value (${describeExpected(SETTINGS[name])})`)
     found.set(name, value)
   }
   return found
 }
 
-function expected(spec: SettingSpec): string {
-  if (spec.kind === 'enum') return `one of ${spec.values!.join(', ')}`
-  if (spec.kind === 'string') return 'a string'
-  const max = 'max' in spec && spec.max !== undefined ? ` and ${spec.max}` : ''
-  return max ? `an integer between ${spec.min ?? 0}${max}` : `an integer of at least ${spec.min ?? 0}`
-}
-
-function parseValue(spec: SettingSpec, raw: string, source: string): number | string {
-  const fail = () => new ConfigError(`${source} must be ${expected(spec)}, received "${raw}"`)
-  if (spec.kind === 'string') return raw.trim()
-  if (spec.kind === 'enum') {
-    if (!spec.values!.includes(raw)) throw fail()
-    return raw
-  }
-  if (!/^\d+$/.test(raw.trim())) throw fail()
-  const n = Number(raw)
-  if (!Number.isSafeInteger(n) || n < (spec.min ?? 0) || (spec.max !== undefined && n > spec.max))
-    throw fail()
-  return n
-}
-
 /** Resolves every setting as flag ?? env ?? default, validated once; the result is frozen. */
 export function loadConfig({ argv = [], env = {} }: ConfigSources = {}): Config {
   const flags = parseFlags(argv)
-  const config: Record<string, number | string> = {}
+  const config: Record<string, SettingValue> = {}
   for (const [name, spec] of Object.entries(SETTINGS) as [SettingName, SettingSpec][]) {
     const fromFlag = flags.get(name)
     const envName = spec.env.find((key) => env[key] !== undefined && env[key] !== '')
-    if (fromFlag !== undefined) config[name] = parseValue(spec, fromFlag, spec.flag)
-    else if (envName) config[name] = parseValue(spec, env[envName]!, envName)
+    if (fromFlag !== undefined) config[name] = parseSettingValue(spec, fromFlag, spec.flag)
+    else if (envName) config[name] = parseSettingValue(spec, env[envName]!, envName)
     else config[name] = spec.default
   }
   if (config.libDir === '') config.libDir = defaultLibDir(env)

@@ -14,17 +14,24 @@ import fa from '../locales/fa.json'
 export const en = english
 export type Locale = typeof english
 
-/** Every published language, in the order the switcher lists them. */
-const LOCALES = {
-  en: english,
-  'zh-Hans': zhHans,
-  'zh-Hant': zhHant,
-  ja,
-  fa,
-} as const satisfies Record<string, Locale>
+/** The languages of the site, in the order the switcher lists them. */
+export const ALL_LANGUAGES = ['en', 'zh-Hans', 'zh-Hant', 'ja', 'ko', 'fr', 'es', 'tr', 'fa', 'ru'] as const
+export type LanguageCode = (typeof ALL_LANGUAGES)[number]
 
-export type LanguageCode = keyof typeof LOCALES
-export const LANGUAGES = Object.keys(LOCALES) as LanguageCode[]
+/**
+ * The translations present. A key missing from one falls back to English at run time, and
+ * tests/locales.test.ts fails on it, so the types need not repeat that check.
+ */
+const LOCALES: Partial<Record<LanguageCode, Locale>> = {
+  en: english,
+  'zh-Hans': zhHans as Locale,
+  'zh-Hant': zhHant as Locale,
+  ja: ja as Locale,
+  fa: fa as Locale,
+}
+
+/** The published languages: every one with a translation, in switcher order. */
+export const LANGUAGES: readonly LanguageCode[] = ALL_LANGUAGES.filter((code) => LOCALES[code] !== undefined)
 export const DEFAULT_LANGUAGE: LanguageCode = 'en'
 
 export interface LanguageInfo {
@@ -35,17 +42,17 @@ export interface LanguageInfo {
 }
 
 export function languageInfo(code: LanguageCode): LanguageInfo {
-  const meta = LOCALES[code].meta
+  const meta = localeOf(code).meta
   return { code, name: meta.name, dir: meta.dir === 'rtl' ? 'rtl' : 'ltr' }
 }
 
 export function localeOf(code: LanguageCode): Locale {
-  return LOCALES[code]
+  return LOCALES[code] ?? english
 }
 
 const instance = i18next.createInstance()
 void instance.init({
-  resources: Object.fromEntries(LANGUAGES.map((code) => [code, { translation: LOCALES[code] }])),
+  resources: Object.fromEntries(LANGUAGES.map((code) => [code, { translation: localeOf(code) }])),
   fallbackLng: DEFAULT_LANGUAGE,
   initAsync: false,
   interpolation: { escapeValue: false },

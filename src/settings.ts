@@ -10,11 +10,15 @@ import { en } from './i18n.ts'
 export interface SettingSpec {
   readonly env: readonly string[]
   readonly flag: string
-  readonly kind: 'integer' | 'string' | 'enum'
-  readonly default: number | string
+  readonly kind: 'integer' | 'duration' | 'boolean' | 'string' | 'enum' | 'url' | 'path'
+  readonly default: number | string | boolean
   readonly min?: number
   readonly max?: number
   readonly values?: readonly string[]
+  /** For URLs: the schemes accepted, such as `redis:`. */
+  readonly protocols?: readonly string[]
+  /** Never shown: not in the start-up line, not as a --help default, not in an error. */
+  readonly secret?: true
   /**
    * Operator-only: where it listens, where it keeps files, what it logs. The docs site, which
    * anyone who can reach the server may read, shows every setting but these.
@@ -133,7 +137,7 @@ export const SETTINGS = {
   jobTimeoutMs: {
     env: ['IMGAPI_JOB_TIMEOUT_MS'],
     flag: '--job-timeout-ms',
-    kind: 'integer',
+    kind: 'duration',
     default: 30_000,
     min: 1,
   },
@@ -142,7 +146,7 @@ export const SETTINGS = {
   uploadTimeoutMs: {
     env: ['IMGAPI_UPLOAD_TIMEOUT_MS'],
     flag: '--upload-timeout-ms',
-    kind: 'integer',
+    kind: 'duration',
     default: 60_000,
     min: 1,
   },
@@ -188,16 +192,121 @@ export const SETTINGS = {
   drainDelayMs: {
     env: ['IMGAPI_DRAIN_DELAY_MS'],
     flag: '--drain-delay-ms',
-    kind: 'integer',
+    kind: 'duration',
     default: 5_000,
     min: 0,
   },
   shutdownTimeoutMs: {
     env: ['IMGAPI_SHUTDOWN_TIMEOUT_MS'],
     flag: '--shutdown-timeout-ms',
-    kind: 'integer',
+    kind: 'duration',
     default: 30_000,
     min: 0,
+  },
+  // Stops one client from using the service for everyone: requests per window, per API key or
+  // per client address. Off by default: a typical caller is one backend sending batches.
+  rateLimit: {
+    env: ['IMGAPI_RATE_LIMIT'],
+    flag: '--rate-limit',
+    kind: 'integer',
+    default: 0,
+    min: 0,
+    max: 1_000_000,
+  },
+  rateWindowMs: {
+    env: ['IMGAPI_RATE_WINDOW_MS'],
+    flag: '--rate-window-ms',
+    kind: 'duration',
+    default: 60_000,
+    min: 1000,
+    max: 86_400_000,
+  },
+  rateBurst: {
+    env: ['IMGAPI_RATE_BURST'],
+    flag: '--rate-burst',
+    kind: 'integer',
+    default: 0,
+    min: 0,
+    max: 1_000_000,
+  },
+  // Stops a client from spoofing its address: X-Forwarded-For and Forwarded are believed only
+  // for this many proxies in front of imgapi, and not at all by default.
+  trustProxy: {
+    env: ['IMGAPI_TRUST_PROXY'],
+    flag: '--trust-proxy',
+    kind: 'integer',
+    default: 0,
+    min: 0,
+    max: 10,
+  },
+  // Stops one client from filling the whole queue: its compress requests in progress at once.
+  maxClientJobs: {
+    env: ['IMGAPI_MAX_CLIENT_JOBS'],
+    flag: '--max-client-jobs',
+    kind: 'integer',
+    default: 0,
+    min: 0,
+    max: 100_000,
+  },
+  apiKeysFile: {
+    env: ['IMGAPI_API_KEYS_FILE'],
+    flag: '--api-keys-file',
+    kind: 'path',
+    default: '',
+  },
+  apiKeys: {
+    env: ['IMGAPI_API_KEYS'],
+    flag: '--api-keys',
+    kind: 'string',
+    default: '',
+    secret: true,
+  },
+  formatsRequireKey: {
+    env: ['IMGAPI_FORMATS_REQUIRE_KEY'],
+    flag: '--formats-require-key',
+    kind: 'boolean',
+    default: false,
+  },
+  redisUrl: {
+    env: ['IMGAPI_REDIS_URL'],
+    flag: '--redis-url',
+    kind: 'url',
+    default: '',
+    protocols: ['redis:', 'rediss:'],
+    secret: true,
+    private: true,
+  },
+  redisPrefix: {
+    env: ['IMGAPI_REDIS_PREFIX'],
+    flag: '--redis-prefix',
+    kind: 'string',
+    default: 'imgapi:',
+    private: true,
+  },
+  // A slow Redis must not make every request slow: past this, the call counts as failed.
+  redisTimeoutMs: {
+    env: ['IMGAPI_REDIS_TIMEOUT_MS'],
+    flag: '--redis-timeout-ms',
+    kind: 'duration',
+    default: 250,
+    min: 10,
+    max: 10_000,
+    private: true,
+  },
+  rateLimitFail: {
+    env: ['IMGAPI_RATE_LIMIT_FAIL'],
+    flag: '--rate-limit-fail',
+    kind: 'enum',
+    default: 'open',
+    values: ['open', 'closed'],
+  },
+  metricsKey: {
+    env: ['IMGAPI_METRICS_KEY'],
+    flag: '--metrics-key',
+    kind: 'string',
+    default: '',
+    secret: true,
+    private: true,
   },
   corsOrigins: {
     env: ['IMGAPI_CORS_ORIGINS'],

@@ -16,15 +16,18 @@ export const ERROR_CATALOGUE = {
   MISSING_FILE: { status: 400 },
   MALFORMED_REQUEST: { status: 400 },
   NOT_FOUND: { status: 404 },
+  UNAUTHORIZED: { status: 401 },
   METHOD_NOT_ALLOWED: { status: 405 },
   REQUEST_TIMEOUT: { status: 408 },
   PAYLOAD_TOO_LARGE: { status: 413 },
   UNSUPPORTED_MEDIA_TYPE: { status: 415 },
   CORRUPT_IMAGE: { status: 422 },
   IMAGE_TOO_LARGE: { status: 422 },
+  RATE_LIMITED: { status: 429, retryAfter: true },
   HEADERS_TOO_LARGE: { status: 431 },
   OVERLOADED: { status: 503, retryAfter: true },
   PROCESSING_TIMEOUT: { status: 503 },
+  UNAVAILABLE: { status: 503, retryAfter: true },
   INTERNAL: { status: 500 },
 } as const satisfies Record<keyof typeof en.errors, ErrorSpec>
 

@@ -48,22 +48,24 @@ describe.skipIf(!HAS_CHROMIUM)('docs site in a real browser', () => {
     }, 60_000)
   }
 
-  test('Persian reads right to left: the navigation starts on the right, code and the comparison stay left to right', async () => {
-    if (!LANGUAGES.includes('fa' as never)) return
+  test('Persian reads right to left: the navigation starts on the right; code, its copy button and identifiers stay left to right', async () => {
     const page = await browser.context.newPage()
-    await page.goto(`${api.url}/docs/reference?lang=fa`)
-    const nav = await page.locator('.site-nav ul').boundingBox()
+    await page.goto(`${api.url}/docs/examples?lang=fa`)
     const header = await page.locator('.site-header').boundingBox()
     const brand = await page.locator('.brand').boundingBox()
+    const nav = await page.locator('.site-nav ul').boundingBox()
     expect(brand!.x).toBeGreaterThan(header!.width / 2)
     expect(nav!.x + nav!.width).toBeLessThan(brand!.x)
-    expect(await page.locator('pre').first().getAttribute('dir')).toBe('ltr')
-    expect(
-      await page
-        .locator('pre')
-        .first()
-        .evaluate((el) => getComputedStyle(el).direction),
-    ).toBe('ltr')
+    const block = page.locator('.code-block').first()
+    expect(await block.locator('pre').evaluate((el) => getComputedStyle(el).direction)).toBe('ltr')
+    // The copy button sits on the right, over the room the code leaves it, not over the code.
+    const pre = await block.locator('pre').boundingBox()
+    const button = await block.locator('button.copy').boundingBox()
+    expect(button!.x + button!.width).toBeGreaterThan(pre!.x + pre!.width - 100)
+    await page.goto(`${api.url}/docs/reference?lang=fa`)
+    const inline = page.locator('p code, td code').first()
+    expect(await inline.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr')
+    expect(await inline.evaluate((el) => getComputedStyle(el).unicodeBidi)).toBe('isolate')
     await page.close()
   })
 

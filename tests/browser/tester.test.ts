@@ -46,7 +46,9 @@ describe.skipIf(!HAS_CHROMIUM)('the tester in a real browser', () => {
       expect(await page.textContent('.status-line')).toMatch(/^200 OK in \d+ ms$/)
       expect(await page.textContent('[data-result] pre.json')).toContain('"status": "ok"')
       expect(await page.textContent('[data-result] table.headers')).toContain('x-request-id')
-      expect(await page.textContent('[data-result] .code-block code')).toBe(`curl -i '${api.url}/api/health'`)
+      expect(await page.textContent('[data-result] .code-block code')).toBe(
+        `curl -i -H 'Accept-Language: en' '${api.url}/api/health'`,
+      )
       await page.close()
     },
     30_000,
@@ -92,6 +94,29 @@ describe.skipIf(!HAS_CHROMIUM)('the tester in a real browser', () => {
     expect(watch.consoleErrors).toEqual([])
     await page.close()
   }, 60_000)
+
+  test.skipIf(Boolean(BINARY))(
+    "shows the JSON envelope, and its image decoded from the data: URL under the page's CSP",
+    async () => {
+      const page = await browser.context.newPage()
+      const watch = watchPage(page, api.url)
+      await openTester(page, api)
+      await page.setInputFiles('#tester-file', join(FIXTURES, 'webp-lossy-alpha.webp'))
+      await page.selectOption('#option-format', 'png')
+      await page.check('input[name="accept"][value="json"]')
+      await send(page)
+      expect(await page.textContent('.status-line')).toStartWith('200 OK')
+      expect(await page.textContent('[data-result] pre.json')).toContain('"outputFormat": "png"')
+      await page.waitForSelector('.comparison img')
+      expect(await page.locator('.comparison img').count()).toBe(2)
+      expect(await page.textContent('[data-result] .code-block code')).toContain(
+        `-H 'Accept: application/json'`,
+      )
+      expect(watch.consoleErrors).toEqual([])
+      await page.close()
+    },
+    30_000,
+  )
 
   test.skipIf(Boolean(BINARY))(
     "shows a bad file's problem with its code linked to the reference",

@@ -33,7 +33,7 @@ export function visibleText(page: Page): Promise<string[]> {
 
 /** Names that are the same in every language: the product, formats, protocols, tools. */
 const UNTRANSLATED =
-  /^(imgapi|OpenAPI|JSON|curl|PHP|Go|Python|Bun|Node\.js|TypeScript|JavaScript|HTTP|[A-Z]{2,5}|·|[\d\s.,:%×–-]+)$/
+  /^(imgapi|OpenAPI|JSON|curl|PHP|Go|Python|Bun|Node\.js|TypeScript|JavaScript|HTTP|[A-Z]{2,5}|·|[\d\s.,:%×–-]+|[\d.,]+ (B|KiB|MiB|GiB|TiB))$/
 
 /** English texts from the English page that the page in another language still shows. */
 export function leftInEnglish(english: readonly string[], other: readonly string[]): string[] {

@@ -39,7 +39,8 @@ function endpointSection(ctx: PageContext, endpoint: (typeof ENDPOINTS)[number])
   const isCompress = operation === 'compress'
   return html`<section class="endpoint" id="${operation}" aria-labelledby="${operation}-title">
 <h3 id="${operation}-title"><span class="method">${endpoint.method}</span> ${code(endpoint.path)}</h3>
-<p><strong>${t(`endpoints.${operation}.summary`)}.</strong> ${t(`endpoints.${operation}.description`)}</p>
+<p class="summary"><strong>${t(`endpoints.${operation}.summary`)}</strong></p>
+<p>${t(`endpoints.${operation}.description`)}</p>
 ${isCompress ? compressRequest(ctx) : ''}
 <h4>${t('site.reference.responseBody')}</h4>
 ${isCompress ? html`<p>${t('site.reference.imageBody')}</p>` : ''}
@@ -55,7 +56,7 @@ export function referencePage(ctx: PageContext): PageContent {
   const { t } = ctx
   const links = tMarkup(t, 'site.common.openapiLinks', {
     document: html`<a href="/swagger/json">${t('site.nav.spec')}</a>`,
-    viewer: html`<a href="/swagger">/swagger</a>`,
+    viewer: html`<a href="/swagger"><code translate="no">/swagger</code></a>`,
   })
   const body = html`<h1>${t('site.reference.title')}</h1>
 <p class="lead">${t('site.reference.lead')}</p>

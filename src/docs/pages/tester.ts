@@ -37,7 +37,7 @@ function optionField(ctx: PageContext, name: OptionName): Html {
   return html`<div class="field" data-option="${name}">
 <label for="${id}"><code translate="no">${name}</code></label>
 ${control}
-<p class="hint" id="${hint}"><span data-range></span> ${ctx.t(`options.${name}.description`)}</p>
+<p class="hint" id="${hint}"><span class="range" data-range></span>${ctx.t(`options.${name}.description`)}</p>
 </div>`
 }
 

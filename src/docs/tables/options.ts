@@ -2,13 +2,17 @@ import type { TSchema } from '@sinclair/typebox'
 import { OPTION_NAMES, optionSchema } from '../../options/schema.ts'
 import { html, type Html } from '../html.ts'
 import type { PageContext } from '../page-context.ts'
+import { listOf } from '../lists.ts'
 import { code, table } from './table.ts'
 
 /** What an option accepts, in words and identifiers, from its schema (capped by this server). */
 function accepts(ctx: PageContext, name: string, schema: TSchema): Html {
   const { t, numbers } = ctx
   if (Array.isArray(schema.enum))
-    return html`${t('site.reference.types.oneOf')} ${schema.enum.map((v: string, i: number) => html`${i ? ', ' : ''}${code(v)}`)}`
+    return html`${t('site.reference.types.oneOf')} ${listOf(
+      ctx.language.code,
+      (schema.enum as string[]).map((v) => code(v)),
+    )}`
   if (schema.type === 'boolean') return html`${t('site.reference.types.boolean')}`
   if (schema.type === 'integer') {
     const max =

@@ -4,7 +4,7 @@ import type { PageContext } from '../page-context.ts'
 import { code, table } from './table.ts'
 
 /** Budgets set to 0 are derived from the memory limit: the docs show what is in force. */
-function effective(ctx: PageContext, name: SettingName): number | string {
+function effective(ctx: PageContext, name: SettingName): number | string | boolean {
   const { memory, config } = ctx.app
   if (name === 'memoryLimitBytes') return memory.limitBytes
   if (name === 'uploadBudgetBytes') return memory.uploadBudgetBytes
@@ -15,6 +15,10 @@ function effective(ctx: PageContext, name: SettingName): number | string {
 /** How a setting's value reads: sizes and counts in the reader's digits, words as they are. */
 export function settingValue(ctx: PageContext, name: SettingName): string {
   const value = effective(ctx, name)
+  const spec: SettingSpec = SETTINGS[name]
+  // A secret only says whether it is set, in every language.
+  if (spec.secret) return ctx.t(value === '' ? 'site.common.notSet' : 'site.common.set')
+  if (typeof value === 'boolean') return ctx.t(value ? 'site.common.yes' : 'site.common.no')
   if (typeof value !== 'number') return value === '' ? ctx.t('site.common.none') : String(value)
   if (name.endsWith('Bytes')) return value === 0 ? ctx.numbers.integer(0) : ctx.numbers.bytes(value)
   if (name.endsWith('Ms')) return ctx.numbers.seconds(value)
@@ -31,7 +35,7 @@ export function settingsTable(ctx: PageContext): Html {
     headers: [t('site.common.setting'), t('site.common.value'), t('site.common.description')],
     rows: names.map((name) => [
       html`${code(SETTINGS[name].env[0]!)}<br><small>${code(SETTINGS[name].flag)}</small>`,
-      settingValue(ctx, name),
+      SETTINGS[name].kind === 'enum' ? code(settingValue(ctx, name)) : settingValue(ctx, name),
       t(`settings.${name}.description`),
     ]),
     rowIds: names.map((name) => `setting-${name}`),

@@ -8,8 +8,10 @@ export function shellQuote(text: string): string {
 /** The curl command that sends what the tester sent; `saveAs` writes an image answer to a file. */
 export function curlCommand(request: SentRequest, saveAs?: string): string {
   const parts = ['curl']
-  if (request.method === 'GET') parts.push('-i')
-  else {
+  if (request.method === 'GET') {
+    parts.push('-i')
+    for (const [name, value] of request.headers) parts.push('-H', shellQuote(`${name}: ${value}`))
+  } else {
     if (request.file) parts.push('-F', shellQuote(`file=@${request.file.name}`))
     for (const [name, value] of request.fields) parts.push('-F', shellQuote(`${name}=${value}`))
     for (const [name, value] of request.headers) parts.push('-H', shellQuote(`${name}: ${value}`))

@@ -24,7 +24,7 @@ export async function setUpTester(data: PageData, t: TFunction): Promise<void> {
 
   formElement.addEventListener('submit', async (event) => {
     event.preventDefault()
-    const request = describeRequest(form)
+    const request = describeRequest(form, data.language)
     if (form.endpoint().id === 'compress' && !request.file) {
       status.textContent = t('site.tester.noFile')
       input?.focus()

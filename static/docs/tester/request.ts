@@ -16,14 +16,17 @@ export interface Exchange {
   readonly ms: number
 }
 
-export function describeRequest(form: TesterForm): SentRequest {
+/** The reader's language travels with the request, so error titles come back in it. */
+export function describeRequest(form: TesterForm, language: string): SentRequest {
   const endpoint = form.endpoint()
   const url = new URL(endpoint.path, location.origin).toString()
-  if (endpoint.id !== 'compress') return { method: endpoint.method, url, headers: [], fields: [] }
+  const languageHeader: [string, string] = ['Accept-Language', language]
+  if (endpoint.id !== 'compress')
+    return { method: endpoint.method, url, headers: [languageHeader], fields: [] }
   return {
     method: 'POST',
     url,
-    headers: form.wantsJson() ? [['Accept', 'application/json']] : [],
+    headers: form.wantsJson() ? [['Accept', 'application/json'], languageHeader] : [languageHeader],
     fields: form.options(),
     file: form.file(),
   }

@@ -66,6 +66,17 @@ function prettyJson(value: unknown): string {
   )
 }
 
+/**
+ * The image inside a JSON envelope's data: URL, decoded here: fetching a data: URL counts as a
+ * connection, which the page's Content-Security-Policy (connect-src 'self') rightly refuses.
+ */
+function blobFromDataUrl(url: string): Blob {
+  const comma = url.indexOf(',')
+  const type = /^data:([^;,]+)/.exec(url)?.[1] ?? 'application/octet-stream'
+  const bytes = Uint8Array.from(atob(url.slice(comma + 1)), (c) => c.charCodeAt(0))
+  return new Blob([bytes], { type })
+}
+
 async function imageAnswer(
   exchange: Exchange,
   t: TFunction,
@@ -73,7 +84,7 @@ async function imageAnswer(
   json?: Record<string, unknown>,
 ): Promise<Rendered> {
   const { response, request } = exchange
-  const blob = json ? await (await fetch(String(json.data))).blob() : exchange.body
+  const blob = json ? blobFromDataUrl(String(json.data)) : exchange.body
   const filename =
     (json?.filename as string | undefined) ??
     filenameFrom(response.headers.get('content-disposition')) ??
@@ -131,7 +142,7 @@ export async function renderExchange(
     )
   const curl = el(
     'div',
-    { class: 'code-block' },
+    { class: 'code-block', dir: 'ltr' },
     el(
       'pre',
       { dir: 'ltr', translate: 'no' },
