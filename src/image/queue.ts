@@ -86,18 +86,25 @@ export class JobQueue {
       )
     }
     this.#admitted++
+    // The place is given back when the request has ended and its job (if it ran one) has
+    // ended too: a job that timed out keeps running, and keeps its place, until libvips stops.
+    let holds = 1
     let released = false
     let used = false
+    const letGo = () => {
+      if (--holds === 0) this.#admitted--
+    }
     return {
       run: (job, options) => {
         if (used) throw new Error('a ticket runs one job')
         used = true
-        return this.#run(job, options)
+        holds++
+        return this.#run(job, options, letGo)
       },
       release: () => {
         if (released) return
         released = true
-        this.#admitted--
+        letGo()
       },
     }
   }
@@ -119,13 +126,16 @@ export class JobQueue {
     )
   }
 
-  #run<T>(job: () => Promise<T>, { timeoutMs, costBytes }: RunOptions): Promise<T> {
+  #run<T>(job: () => Promise<T>, { timeoutMs, costBytes }: RunOptions, ended: () => void): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       let settled = false
       const timer = setTimeout(() => {
         settled = true
         const index = this.#waiting.indexOf(waiter)
-        if (index !== -1) this.#waiting.splice(index, 1)
+        if (index !== -1) {
+          this.#waiting.splice(index, 1)
+          ended()
+        }
         reject(
           new AppError(
             'PROCESSING_TIMEOUT',
@@ -150,6 +160,7 @@ export class JobQueue {
               this.#recentMs = this.#recentMs * 0.8 + (performance.now() - began) * 0.2
               this.#running--
               this.#usedBytes -= costBytes
+              ended()
               this.#startWaiting()
             })
         },

@@ -135,4 +135,19 @@ describe('JobQueue', () => {
     await Bun.sleep(0)
     expect(queue.stats.memoryBytes.used).toBe(0)
   })
+
+  test('keeps a timed-out job counted as admitted until it ends, so waiting never goes below zero', async () => {
+    const queue = new JobQueue({ workers: 1, capacity: 0, memoryBudgetBytes: 1000 })
+    const stuck = deferredJob()
+    const ticket = queue.admit()
+    const error = (await ticket.run(stuck.job, opts(20)).catch((e) => e)) as AppError
+    expect(error.code).toBe('PROCESSING_TIMEOUT')
+    ticket.release()
+    expect(queue.stats).toMatchObject({ running: 1, waiting: 0 })
+    expect(() => queue.admit()).toThrow(expect.objectContaining({ code: 'OVERLOADED' }))
+    stuck.finish()
+    await Bun.sleep(0)
+    expect(queue.stats).toMatchObject({ running: 0, waiting: 0 })
+    queue.admit().release()
+  })
 })
