@@ -2,6 +2,7 @@ import type { AppContext } from '../app-context.ts'
 import { AppError } from '../errors/app-error.ts'
 import type { Ticket } from '../image/queue.ts'
 import { maxBodyBytes } from './read-body.ts'
+import { reclaimSoon } from './reclaim.ts'
 
 export interface Admission {
   readonly ticket: Ticket
@@ -36,11 +37,15 @@ export function admit(context: AppContext, request: Request): Admission {
     )
     throw new AppError('OVERLOADED', overloaded.detail, { headers: { ...overloaded.headers, ...close } })
   }
+  let released = false
   return {
     ticket,
     release: () => {
+      if (released) return
+      released = true
       ticket.release()
       releaseUpload()
+      reclaimSoon(bytes)
     },
   }
 }

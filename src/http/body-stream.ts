@@ -1,4 +1,5 @@
 import { AppError } from '../errors/app-error.ts'
+import { reclaimSoon } from './reclaim.ts'
 
 /**
  * Reading a request body under three bounds: its size, its time, and the client going away.
@@ -95,6 +96,7 @@ export async function readBoundedBody(request: Request, bounds: BodyBounds): Pro
       body.set(room === chunk.byteLength ? chunk : chunk.subarray(0, room), offset)
       offset += room
     }
+    reclaimSoon(offset)
     return offset === declared ? body : body.subarray(0, offset)
   }
   const chunks: Uint8Array[] = []
@@ -103,5 +105,6 @@ export async function readBoundedBody(request: Request, bounds: BodyBounds): Pro
     chunks.push(chunk)
     total += chunk.byteLength
   }
+  reclaimSoon(total)
   return Buffer.concat(chunks, total)
 }

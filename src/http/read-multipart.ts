@@ -2,6 +2,7 @@ import { once } from 'node:events'
 import { Busboy } from '@fastify/busboy'
 import { AppError, type FieldError, invalidParameters } from '../errors/app-error.ts'
 import { boundedChunks, tooLarge, type BodyBounds } from './body-stream.ts'
+import { reclaimSoon } from './reclaim.ts'
 import type { Upload } from './upload.ts'
 
 /**
@@ -127,5 +128,6 @@ function completeUpload({ file, fields }: Collected): Upload {
       'MISSING_FILE',
       'expected image bytes in the field "file", received an empty file (0 bytes)',
     )
+  reclaimSoon(file.size)
   return { bytes: Buffer.concat(file.chunks, file.size), filename: file.filename || undefined, fields }
 }
