@@ -32,9 +32,15 @@ export function isGzip(bytes: Uint8Array): boolean {
   return startsWith(bytes, [0x1f, 0x8b])
 }
 
-/** True when the bytes look like XML or SVG text (after an optional BOM and white space). */
+/**
+ * True when the bytes look like XML or SVG text: an optional BOM, any amount of white space,
+ * then '<'. No cap on the white space: libvips still recognises SVG after 100 KB of it, so a
+ * shorter look would let padded SVG past the screen.
+ */
 export function looksLikeXml(bytes: Uint8Array): boolean {
   let i = startsWith(bytes, [0xef, 0xbb, 0xbf]) ? 3 : 0
-  while (i < bytes.length && i < 4096 && [0x20, 0x09, 0x0a, 0x0d].includes(bytes[i]!)) i++
+  while (i < bytes.length && isXmlSpace(bytes[i]!)) i++
   return bytes[i] === 0x3c // '<'
 }
+
+const isXmlSpace = (byte: number) => byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d

@@ -62,6 +62,14 @@ describe('SVG screening', () => {
     }
   })
 
+  test('screens the whole document, however much white space comes before it', () => {
+    const padded = new TextEncoder().encode(
+      ' '.repeat(5000) +
+        '<svg xmlns="http://www.w3.org/2000/svg"><image href="http://example.com/a.png"/></svg>',
+    )
+    expect(check(padded)).toThrow(expect.objectContaining({ code: 'UNSUPPORTED_MEDIA_TYPE' }))
+  })
+
   test('ignores bytes that are not XML', async () => {
     expect(check(await fixture('photo-exif-orientation-6.jpg'))).not.toThrow()
   })
