@@ -5,6 +5,27 @@
  * promise. One linear pass; no regular expression with nested repetition touches the text.
  */
 
+// A backslash, then 1-6 hex digits and at most one white space (CRLF counts as one), or any
+// character but a newline or a hex digit.
+const CSS_ESCAPE = /\\(?:([0-9a-f]{1,6})(?:\r\n|[ \t\n\r\f])?|([^\n\r\f0-9a-f]))/gi
+
+function fromCssCodePoint(value: number): string {
+  const isSurrogate = value >= 0xd800 && value <= 0xdfff
+  return value === 0 || isSurrogate || value > 0x10ffff ? '\uFFFD' : String.fromCodePoint(value)
+}
+
+/**
+ * Replaces CSS escapes with the characters they stand for, so `\75rl(` reads `url(` and
+ * `@\69mport` reads `@import`, as a CSS parser sees them. Applied to the whole document it also
+ * rewrites text that is not CSS; that can only cause a refusal, never hide a reference.
+ */
+export function unescapeCss(text: string): string {
+  if (!text.includes('\\')) return text
+  return text.replace(CSS_ESCAPE, (_, hex?: string, character?: string) =>
+    hex === undefined ? character! : fromCssCodePoint(parseInt(hex, 16)),
+  )
+}
+
 export type CssUrl =
   | { readonly kind: 'fragment'; readonly id: string }
   | { readonly kind: 'data'; readonly head: string }

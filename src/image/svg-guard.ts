@@ -5,7 +5,7 @@
  * refused before any parser sees it. Same-document (#id) and data: references are allowed.
  */
 import { AppError } from '../errors/app-error.ts'
-import { forEachCssUrl } from './svg-css.ts'
+import { forEachCssUrl, unescapeCss } from './svg-css.ts'
 import { localName, readMarkup, type XmlAttribute, type XmlStartTag } from './svg-markup.ts'
 import { decodeXmlReferences, svgText } from './svg-text.ts'
 
@@ -52,13 +52,19 @@ function assertInternalReference(value: string, where: string): void {
   refuse(`an external reference in ${where} (${quoted(reference)})`)
 }
 
-/** Whole-text rules: they hold wherever the text sits, even in a comment. */
+/**
+ * Whole-text rules: they hold wherever the text sits, even in a comment. CSS is read as a CSS
+ * parser reads it, after XML references (`&#x5c;` is a backslash) and then CSS escapes.
+ */
 function screenText(text: string): void {
   const decoded = decodeXmlReferences(text)
   if (/<!ENTITY/i.test(decoded)) refuse('entity declarations (an internal DTD)')
   if (/XInclude/i.test(decoded)) refuse('an XInclude')
-  if (/@import/i.test(decoded)) refuse('a CSS @import')
-  forEachCssUrl(decoded, (url) => {
+  const css = unescapeCss(decoded)
+  if (/@import/i.test(css)) refuse('a CSS @import')
+  // image-set() takes plain strings as URLs; no renderer of SVG to pixels needs it.
+  if (/image-set\(/i.test(css)) refuse('a CSS image-set()')
+  forEachCssUrl(css, (url) => {
     if (url.kind === 'other') refuse(`an external reference in url() (${quoted(url.reference)})`)
   })
 }
