@@ -44,3 +44,23 @@ export function looksLikeXml(bytes: Uint8Array): boolean {
 }
 
 const isXmlSpace = (byte: number) => byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d
+
+/**
+ * 'UTF-16' or 'UTF-32' when the bytes look like XML in one of them: a byte order mark, or '<'
+ * and white space interleaved with zero bytes. Neither looks like XML byte by byte.
+ */
+export function wideTextEncoding(bytes: Uint8Array): 'UTF-16' | 'UTF-32' | undefined {
+  const utf32 = [
+    [0, 0, 0xfe, 0xff],
+    [0xff, 0xfe, 0, 0],
+    [0, 0, 0, 0x3c],
+    [0x3c, 0, 0, 0],
+  ]
+  if (utf32.some((signature) => startsWith(bytes, signature))) return 'UTF-32'
+  if (startsWith(bytes, [0xfe, 0xff]) || startsWith(bytes, [0xff, 0xfe])) return 'UTF-16'
+  // Without a mark: '<' or white space first, each ASCII character beside a zero byte.
+  const markup = (i: number) => bytes[i] === 0x3c || (i < bytes.length && isXmlSpace(bytes[i]!))
+  const bigEndian = bytes[0] === 0 && markup(1) && bytes[2] === 0
+  const littleEndian = markup(0) && bytes[1] === 0 && bytes[3] === 0
+  return bigEndian || littleEndian ? 'UTF-16' : undefined
+}

@@ -39,6 +39,9 @@ const isSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0
 const endsName = (c: number) =>
   isSpace(c) || c === 0x2f || c === 0x3c || c === 0x3d || c === 0x3e || c === 0x22 || c === 0x27
 
+/** A name from the document, short enough for an error message. */
+const shown = (name: string) => (name.length > 40 ? `${name.slice(0, 40)}...` : name)
+
 function malformed(what: string, at: number): never {
   throw new AppError('CORRUPT_IMAGE', `expected well-formed SVG (XML), received ${what} at character ${at}`)
 }
@@ -69,7 +72,7 @@ export function readMarkup(text: string, handler: MarkupHandler): void {
     if (lt === -1) break
     i = readMarkupAt(text, lt, handler, open)
   }
-  if (open.length > 0) malformed(`<${open.at(-1)}> never closed`, text.length)
+  if (open.length > 0) malformed(`<${shown(open.at(-1)!)}> never closed`, text.length)
 }
 
 function readMarkupAt(text: string, at: number, handler: MarkupHandler, open: string[]): number {
@@ -117,10 +120,10 @@ function readEndTag(text: string, at: number, handler: MarkupHandler, open: stri
   const nameEnd = scanName(text, at + 2)
   const name = text.slice(at + 2, nameEnd)
   const close = skipSpaces(text, nameEnd)
-  if (text[close] !== '>') malformed(`an unterminated </${name}>`, at)
+  if (text[close] !== '>') malformed(`an unterminated </${shown(name)}>`, at)
   const expected = open.pop()
   if (name !== expected)
-    malformed(`</${name}> where ${expected ? `</${expected}>` : 'no end tag'} belongs`, at)
+    malformed(`</${shown(name)}> where ${expected ? `</${shown(expected)}>` : 'no end tag'} belongs`, at)
   handler.endTag(name)
   return close + 1
 }
@@ -141,14 +144,14 @@ function readStartTag(text: string, at: number, handler: MarkupHandler, open: st
     }
     const attributeEnd = scanName(text, i)
     if (attributeEnd === i)
-      malformed(i < text.length ? `an unexpected "${text[i]}" in <${name}>` : 'an unterminated tag', i)
+      malformed(i < text.length ? `an unexpected "${text[i]}" in <${shown(name)}>` : 'an unterminated tag', i)
     const attribute = text.slice(i, attributeEnd)
     i = skipSpaces(text, attributeEnd)
-    if (text[i] !== '=') malformed(`attribute ${attribute} without a value`, i)
+    if (text[i] !== '=') malformed(`attribute ${shown(attribute)} without a value`, i)
     i = skipSpaces(text, i + 1)
     const quote = text[i]
-    if (quote !== '"' && quote !== "'") malformed(`attribute ${attribute} without quotes`, i)
-    const close = find(text, quote, i + 1, `an unterminated value of ${attribute}`, i)
+    if (quote !== '"' && quote !== "'") malformed(`attribute ${shown(attribute)} without quotes`, i)
+    const close = find(text, quote, i + 1, `an unterminated value of ${shown(attribute)}`, i)
     attributes.push({ name: attribute, value: decodeXmlReferences(text.slice(i + 1, close)) })
     i = close + 1
   }

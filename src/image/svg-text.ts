@@ -6,7 +6,7 @@
  */
 import { gunzipSync } from 'node:zlib'
 import { AppError } from '../errors/app-error.ts'
-import { isGzip, looksLikeXml } from './sniff.ts'
+import { isGzip, looksLikeXml, wideTextEncoding } from './sniff.ts'
 
 /** Decompresses .svgz, refusing one that inflates beyond `maxBytes`. */
 function inflate(bytes: Uint8Array, maxBytes: number): Uint8Array {
@@ -20,11 +20,40 @@ function inflate(bytes: Uint8Array, maxBytes: number): Uint8Array {
   }
 }
 
+/**
+ * Encodings in which every byte below 0x80 is that ASCII character, so the markup reads the
+ * same whatever the other bytes mean. libxml2 switches to the declared encoding; in UTF-7 or
+ * EBCDIC, `+ADw-image` is `<image`, which a screen reading bytes as ASCII would never see.
+ * (The libxml2 inside sharp has no converter for those and fails; another build may not.)
+ */
+const ASCII_COMPATIBLE_ENCODING = /^(?:utf-?8|(?:us-)?ascii|iso[-_]?8859-(?:[1-9]|1[0-6])|latin-?1)$/i
+
+function declaredEncoding(text: string): string | undefined {
+  if (!/^<\?xml[ \t\r\n]/.test(text)) return undefined
+  const end = text.indexOf('?>')
+  if (end === -1) return undefined
+  return /[ \t\r\n]encoding[ \t\r\n]*=[ \t\r\n]*(["'])([^"']*)\1/.exec(text.slice(0, end))?.[2]
+}
+
+function refuseEncoding(received: string): never {
+  throw new AppError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    `expected an SVG encoded as UTF-8 (or ASCII, ISO-8859-1 to -16), received one ${received}`,
+  )
+}
+
 /** The document as text (a UTF-8 BOM dropped), or undefined for bytes that are not XML. */
 export function svgText(bytes: Uint8Array, maxBytes: number): string | undefined {
   const xml = isGzip(bytes) ? inflate(bytes, maxBytes) : bytes
+  // libvips does not read these as SVG today; refusing them keeps the screen from relying on it.
+  const wide = wideTextEncoding(xml)
+  if (wide) refuseEncoding(`encoded as ${wide}`)
   if (!looksLikeXml(xml)) return undefined
-  return new TextDecoder().decode(xml)
+  const text = new TextDecoder().decode(xml)
+  const encoding = declaredEncoding(text)
+  if (encoding !== undefined && !ASCII_COMPATIBLE_ENCODING.test(encoding.trim()))
+    refuseEncoding(`declared as ${JSON.stringify(encoding.slice(0, 40))}`)
+  return text
 }
 
 const PREDEFINED_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" }

@@ -142,6 +142,50 @@ describe('SVG screening', () => {
     )
   })
 
+  describe('encodings', () => {
+    const external = '<image href="http://example.com/a.png"/>'
+    const utf16le = (text: string) => new Uint8Array(Buffer.from(text, 'utf16le'))
+    const utf16be = (text: string) => new Uint8Array(Buffer.from(text, 'utf16le').swap16())
+    const utf32le = (text: string) => new Uint8Array([...text].flatMap((c) => [c.charCodeAt(0), 0, 0, 0]))
+    const text = new TextDecoder().decode(svg(external))
+
+    test.each([
+      ['UTF-16 LE with a BOM', () => utf16le(`\ufeff${text}`)],
+      ['UTF-16 BE with a BOM', () => utf16be(`\ufeff${text}`)],
+      ['UTF-16 LE without a BOM', () => utf16le(text)],
+      ['UTF-16 BE without a BOM', () => utf16be(text)],
+      ['UTF-32 LE', () => utf32le(text)],
+      ['UTF-16 inside svgz', () => new Uint8Array(gzipSync(utf16le(`\ufeff${text}`)))],
+    ])('refuses SVG in %s with 415, naming the encoding', (_, bytes) => {
+      expect(check(bytes())).toThrow(
+        expect.objectContaining({
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+          detail: expect.stringMatching(/UTF-(16|32)/),
+        }),
+      )
+    })
+
+    test.each([['UTF-7'], ['EBCDIC-US'], ['UTF-16'], ['Shift_JIS']])(
+      'refuses a document declared as %s, whose markup may not be what ASCII bytes say',
+      (encoding) => {
+        const declared = new TextEncoder().encode(
+          `<?xml version="1.0" encoding="${encoding}"?><svg xmlns="http://www.w3.org/2000/svg">+ADw-image href+AD0AIg-http://example.com/a.png+ACI-/+AD4-</svg>`,
+        )
+        expect(check(declared)).toThrow(expect.objectContaining({ code: 'UNSUPPORTED_MEDIA_TYPE' }))
+      },
+    )
+
+    test.each([['UTF-8'], ['utf8'], ['US-ASCII'], ['ISO-8859-1'], ['iso-8859-15'], ['latin1']])(
+      'accepts a document declared as %s',
+      (encoding) => {
+        const declared = new TextEncoder().encode(
+          `<?xml version="1.0" encoding='${encoding}' ?><svg xmlns="http://www.w3.org/2000/svg"/>`,
+        )
+        expect(check(declared)).not.toThrow()
+      },
+    )
+  })
+
   test('screens compressed SVG (svgz) too', () => {
     const zipped = new Uint8Array(gzipSync(svg('<image href="https://example.com/a.png"/>')))
     expect(check(zipped)).toThrow(expect.objectContaining({ code: 'UNSUPPORTED_MEDIA_TYPE' }))
