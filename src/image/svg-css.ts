@@ -4,6 +4,7 @@
  * the whole document this way: a false alarm in a comment costs a refusal, a miss costs the
  * promise. One linear pass; no regular expression with nested repetition touches the text.
  */
+import { DATA_URL_HEAD_CHARS } from './svg-data-url.ts'
 
 // A backslash, then 1-6 hex digits and at most one white space (CRLF counts as one), or any
 // character but a newline or a hex digit.
@@ -31,9 +32,6 @@ export type CssUrl =
   | { readonly kind: 'data'; readonly head: string }
   | { readonly kind: 'empty' }
   | { readonly kind: 'other'; readonly reference: string }
-
-/** Enough of a data: URL to read its media type and its first bytes. */
-const DATA_URL_HEAD_CHARS = 512
 
 // URL parsers drop leading C0 controls and spaces; CSS drops white space, all of them <= U+0020.
 function skipControlsAndSpaces(text: string, i: number): number {

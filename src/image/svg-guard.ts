@@ -2,10 +2,12 @@
  * SVG is a document format that can point at other documents. librsvg does not fetch from the
  * network when given a buffer, but we do not rely on one library's defaults: an SVG that
  * references anything outside itself (URLs, files, XInclude, entities, DTDs, style sheets) is
- * refused before any parser sees it. Same-document (#id) and data: references are allowed.
+ * refused before any parser sees it. Same-document (#id) references are allowed, and data: URLs
+ * that hold an image or a font (see svg-data-url.ts).
  */
 import { AppError } from '../errors/app-error.ts'
 import { forEachCssUrl, unescapeCss } from './svg-css.ts'
+import { DATA_URL_HEAD_CHARS, dataUrlProblem } from './svg-data-url.ts'
 import { localName, readMarkup, type XmlAttribute, type XmlStartTag } from './svg-markup.ts'
 import { decodeXmlReferences, svgText } from './svg-text.ts'
 
@@ -45,10 +47,16 @@ function refuse(what: string): never {
 
 const quoted = (reference: string) => JSON.stringify(reference.slice(0, 80))
 
+function assertDataUrlAllowed(head: string): void {
+  const problem = dataUrlProblem(head)
+  if (problem !== undefined) refuse(problem)
+}
+
 function assertInternalReference(value: string, where: string): void {
   // URL parsers strip leading C0 controls and spaces, and nothing else (not U+00A0).
   const reference = value.replace(/^[\x00-\x20]+/, '')
-  if (reference === '' || reference.startsWith('#') || /^data:/i.test(reference)) return
+  if (reference === '' || reference.startsWith('#')) return
+  if (/^data:/i.test(reference)) return assertDataUrlAllowed(reference.slice(0, DATA_URL_HEAD_CHARS))
   refuse(`an external reference in ${where} (${quoted(reference)})`)
 }
 
@@ -66,6 +74,7 @@ function screenText(text: string): void {
   if (/image-set\(/i.test(css)) refuse('a CSS image-set()')
   forEachCssUrl(css, (url) => {
     if (url.kind === 'other') refuse(`an external reference in url() (${quoted(url.reference)})`)
+    if (url.kind === 'data') assertDataUrlAllowed(url.head)
   })
 }
 

@@ -135,6 +135,46 @@ describe('SVG screening', () => {
     expect(check(svg('<linearGradient id="g"/><rect style="fill:\\75rl(\\23 g)"/>'))).not.toThrow()
   })
 
+  describe('data: URLs', () => {
+    const inner = btoa(
+      '<svg xmlns="http://www.w3.org/2000/svg"><rect id="r" width="9" height="9"/><image href="http://example.com/a.png"/></svg>',
+    )
+    test.each([
+      ['an SVG document in an image', `<image href="data:image/svg+xml;base64,${inner}"/>`],
+      [
+        'an unencoded SVG document',
+        '<image href="data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22/%3E"/>',
+      ],
+      ['an untyped data: URL, which librsvg sniffs as SVG', `<image href="data:;base64,${inner}"/>`],
+      ['an SVG document in a use', `<use href="data:image/svg+xml;base64,${inner}#r"/>`],
+      ['an SVG document in url()', `<rect fill="url(data:image/svg+xml;base64,${inner}#r)"/>`],
+      [
+        'an SVG document in a quoted url()',
+        `<rect style="fill:url('data:image/svg+xml;base64,${inner}#r')"/>`,
+      ],
+      ['an SVG document declared as PNG', `<image href="data:image/png;base64,${inner}"/>`],
+      ['a data: URL without data', '<image href="data:image/png"/>'],
+    ])('refuses %s with 415', (_, body) => {
+      expect(check(svg(body))).toThrow(expect.objectContaining({ code: 'UNSUPPORTED_MEDIA_TYPE' }))
+    })
+
+    test.each([
+      [
+        'a PNG with line breaks in its base64',
+        '<image href="data:image/png;base64,\n  iVBORw0K\n  GgoAAAANSUhEUg=="/>',
+      ],
+      ['a JPEG', '<image href="data:image/jpeg;base64,/9j/4AAQSkZJRg=="/>'],
+      ['a GIF with parameters', '<image href="data:image/gif;charset=binary;base64,R0lGODlhAQABAAAAACw="/>'],
+      ['a WebP', '<image href="data:image/webp;base64,UklGRiQAAABXRUJQVlA4IBgAAAAw"/>'],
+      [
+        'a WOFF2 font',
+        '<style>@font-face{font-family:x;src:url(data:font/woff2;base64,d09GMgABAAAAA)}</style>',
+      ],
+    ])('accepts %s', (_, body) => {
+      expect(check(svg(body))).not.toThrow()
+    })
+  })
+
   test('refuses entity declarations (XXE, billion laughs)', () => {
     const head = '<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
     expect(check(svg('<text>&x;</text>', head))).toThrow(
