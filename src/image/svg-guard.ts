@@ -1,13 +1,16 @@
 /*
- * SVG is a document format that can point at other documents. librsvg does not fetch from the
- * network when given a buffer, but we do not rely on one library's defaults: an SVG that
+ * SVG is a document format that can point at other documents, and at parts of itself many times
+ * over; this file screens the first, svg-cost.ts bounds the second. librsvg does not fetch from
+ * the network when given a buffer, but we do not rely on one library's defaults: an SVG that
  * references anything outside itself (URLs, files, XInclude, entities, DTDs, style sheets) is
  * refused before any parser sees it. Same-document (#id) references are allowed, and data: URLs
  * that hold an image or a font (see svg-data-url.ts).
  */
 import { AppError } from '../errors/app-error.ts'
 import { forEachCssUrl, unescapeCss } from './svg-css.ts'
+import { SvgCostCounter } from './svg-cost.ts'
 import { DATA_URL_HEAD_CHARS, dataUrlProblem } from './svg-data-url.ts'
+import { SVG_LIMITS, type SvgLimits } from './svg-limits.ts'
 import { localName, readMarkup, type XmlAttribute, type XmlStartTag } from './svg-markup.ts'
 import { decodeXmlReferences, svgText } from './svg-text.ts'
 
@@ -125,19 +128,28 @@ function screenStartTag(tag: XmlStartTag): void {
   for (const attribute of tag.attributes) screenAttribute(attribute)
 }
 
-/** Throws UNSUPPORTED_MEDIA_TYPE for XML/SVG input that reaches outside itself. */
-export function assertSelfContainedSvg(bytes: Uint8Array, maxBytes: number): void {
+/**
+ * Screens XML/SVG input before any parser sees it; other bytes pass untouched. Throws
+ * UNSUPPORTED_MEDIA_TYPE for SVG that reaches outside itself, IMAGE_TOO_LARGE for SVG that would
+ * cost more than `limits` to draw, CORRUPT_IMAGE for XML the screen cannot read.
+ */
+export function screenSvg(bytes: Uint8Array, maxBytes: number, limits: SvgLimits = SVG_LIMITS): void {
   const text = svgText(bytes, maxBytes)
   if (text === undefined) return
   screenText(text)
+  const cost = new SvgCostCounter(limits)
   readMarkup(text, {
     doctype: screenDoctype,
     processingInstruction: (target) => {
       // librsvg loads the style sheet an <?xml-stylesheet href="..."?> names.
       if (target.toLowerCase() === 'xml-stylesheet') refuse('an xml-stylesheet processing instruction')
     },
-    startTag: screenStartTag,
-    endTag: () => {},
-    text: () => {},
+    startTag: (tag) => {
+      screenStartTag(tag)
+      cost.startTag(tag)
+    },
+    endTag: () => cost.endTag(),
+    text: (text, isCdata) => cost.text(text, isCdata),
   })
+  cost.assertWithinLimits()
 }

@@ -1,13 +1,15 @@
 import { describe, expect, test } from 'bun:test'
 import { gzipSync } from 'node:zlib'
-import { assertSelfContainedSvg } from '../../src/image/svg-guard.ts'
-import { fixture } from '../helpers/paths.ts'
+import { screenSvg } from '../../src/image/svg-guard.ts'
+import { SVG_LIMITS } from '../../src/image/svg-limits.ts'
+import { nestedUses } from '../helpers/hostile-svg.ts'
+import { HAS_CORPUS, corpusFile, fixture } from '../helpers/paths.ts'
 
 const svg = (body: string, head = '') =>
   new TextEncoder().encode(
     `<?xml version="1.0"?>${head}<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">${body}</svg>`,
   )
-const check = (bytes: Uint8Array) => () => assertSelfContainedSvg(bytes, 1_000_000)
+const check = (bytes: Uint8Array) => () => screenSvg(bytes, 1_000_000)
 
 describe('SVG screening', () => {
   test('accepts same-document references, data: URIs and namespace declarations', () => {
@@ -233,9 +235,7 @@ describe('SVG screening', () => {
 
   test('refuses an svgz that inflates beyond the limit', () => {
     const zipped = new Uint8Array(gzipSync(svg(`<desc>${'a'.repeat(200_000)}</desc>`)))
-    expect(() => assertSelfContainedSvg(zipped, 50_000)).toThrow(
-      expect.objectContaining({ code: 'PAYLOAD_TOO_LARGE' }),
-    )
+    expect(() => screenSvg(zipped, 50_000)).toThrow(expect.objectContaining({ code: 'PAYLOAD_TOO_LARGE' }))
   })
 
   test('refuses both hostile SVGs of the fixture set', async () => {
@@ -257,12 +257,95 @@ describe('SVG screening', () => {
   })
 })
 
+describe('SVG drawing cost', () => {
+  const tooLarge = (detail: RegExp) =>
+    expect.objectContaining({ code: 'IMAGE_TOO_LARGE', detail: expect.stringMatching(detail) })
+  const limits = (maxRenderedElements: number, maxFilterRuns = 100) => ({
+    maxElements: 1000,
+    maxRenderedElements,
+    maxFilterRuns,
+  })
+  const within = (body: string, max: number, maxFilterRuns?: number) => () =>
+    screenSvg(svg(body), 1_000_000, limits(max, maxFilterRuns))
+
+  test('refuses nested <use> fan-out (the billion laughs of SVG) with 422 IMAGE_TOO_LARGE, saying by how much', () => {
+    expect(check(svg(nestedUses(10, 10)))).toThrow(
+      tooLarge(
+        /^expected an SVG whose references .* expand to at most 100000 drawn elements, received one that expands to 6802469125$/,
+      ),
+    )
+  })
+
+  test('accepts modest <use> fan-out', () => {
+    expect(check(svg(nestedUses(3, 10)))).not.toThrow()
+  })
+
+  test('counts each <use> as a copy of its target, exactly at the limit', () => {
+    // svg + defs + g + 3 rects, and 2 uses drawing g again (1 + 4 each): 6 + 2 * 5 = 16.
+    const body = '<defs><g id="g"><rect/><rect/><rect/></g></defs><use href="#g"/><use xlink:href="#g"/>'
+    expect(within(body, 16)).not.toThrow()
+    expect(within(body, 15)).toThrow(tooLarge(/expands to 16$/))
+  })
+
+  test('counts a marker once per vertex of the path that names it', () => {
+    const marker = '<marker id="m"><rect/><rect/><rect/></marker>'
+    const path = (vertices: number) => `<path d="M0 0${' L1 1'.repeat(vertices - 1)}" marker-mid="url(#m)"/>`
+    expect(within(marker + path(10), 1000)).not.toThrow()
+    expect(within(marker + path(300), 1000)).toThrow(tooLarge(/expands to/))
+  })
+
+  test('counts references made from a style sheet, by the elements its selectors may reach', () => {
+    const sheet = '<style>.edge { marker-end: url(#m) }</style><marker id="m"><rect/><rect/></marker>'
+    const paths = (className: string) => `<path class="${className}" d="M0 0 L1 1"/>`.repeat(100)
+    expect(within(sheet + paths('other'), 1000)).not.toThrow()
+    expect(within(sheet + paths('edge'), 1000)).toThrow(tooLarge(/expands to/))
+  })
+
+  test("accepts a style sheet marker rule that also styles the marker's own path, a loop librsvg skips", () => {
+    const body =
+      '<style>path { marker-end: url(#arrow) }</style><marker id="arrow"><path d="M0 0 L1 1"/></marker><path d="M0 0 L9 9"/>'
+    expect(check(svg(body))).not.toThrow()
+  })
+
+  test('refuses references that loop, whose expansion never ends', () => {
+    for (const body of [
+      '<g id="a"><use href="#a"/></g>',
+      '<g id="a"><use href="#b"/></g><g id="b"><use href="#a"/></g>',
+      '<mask id="k"><rect mask="url(#k)"/></mask>',
+    ]) {
+      expect(check(svg(body))).toThrow(tooLarge(/expands without end: #\w refers back to itself$/))
+    }
+  })
+
+  test('refuses a filtered element drawn many times, counting filter primitives run', () => {
+    const filter = '<filter id="f"><feGaussianBlur stdDeviation="3"/><feOffset dx="1"/></filter>'
+    const uses = (n: number) =>
+      `<defs><rect id="r" width="9" height="9" filter="url(#f)"/></defs>${'<use href="#r"/>'.repeat(n)}`
+    expect(within(filter + uses(10), 1000, 100)).not.toThrow()
+    expect(within(filter + uses(60), 1000, 100)).toThrow(
+      tooLarge(/^expected an SVG that runs at most 100 filter primitives .*, received one that runs 122$/),
+    )
+  })
+
+  test('refuses more elements than the limit as soon as it is passed', () => {
+    const body = '<rect/>'.repeat(SVG_LIMITS.maxElements)
+    expect(check(svg(body))).toThrow(
+      tooLarge(/^expected an SVG of at most 100000 elements, received one with more$/),
+    )
+  })
+
+  test('accepts the wallpaper of the corpus', async () => {
+    if (!HAS_CORPUS) return
+    expect(check(await corpusFile('svg-wallpaper-spacefun.svg'))).not.toThrow()
+  })
+})
+
 describe('SVG screening time', () => {
   const THIRTY_MB = 30 * 1024 * 1024
   const timed = (bytes: Uint8Array) => {
     const started = performance.now()
     try {
-      assertSelfContainedSvg(bytes, 64 * 1024 * 1024)
+      screenSvg(bytes, 64 * 1024 * 1024)
     } catch {
       // Only the time matters here.
     }
@@ -273,6 +356,11 @@ describe('SVG screening time', () => {
 
   test('screens 30 MB of white space in well under a second', () => {
     expect(timed(document(' '.repeat(THIRTY_MB)))).toBeLessThan(1000)
+  })
+
+  test('screens 30 MB of harmless elements in well under a second (refused at the element limit)', () => {
+    const rect = '<rect x="1" y="2" width="3" height="4" fill="#c30"/>'
+    expect(timed(document(rect.repeat(THIRTY_MB / rect.length)))).toBeLessThan(1000)
   })
 
   // Hostile text that makes a backtracking pattern quadratic: the url() regex this replaced took

@@ -1,0 +1,119 @@
+/*
+ * Collects what the SVG cost bound needs while the markup reader walks the document: each
+ * element's name, id, classes, the ids its attributes reference, its vertices (markers are
+ * drawn at each), and the text of <style> sheets. Refuses at once past SVG_LIMITS.maxElements,
+ * so a huge flat document costs little to refuse.
+ */
+import { AppError } from '../errors/app-error.ts'
+import { forEachCssUrl, unescapeCss } from './svg-css.ts'
+import { localName, type XmlStartTag } from './svg-markup.ts'
+import { measureCost, type ElementNode } from './svg-cost-walk.ts'
+import { SVG_LIMITS, type SvgLimits } from './svg-limits.ts'
+import { decodeXmlReferences } from './svg-text.ts'
+
+// Their href names an element without drawing it (a link target, an animation target).
+const NON_DRAWING_HREF = new Set([
+  'a',
+  'animate',
+  'animatemotion',
+  'animatetransform',
+  'animatecolor',
+  'set',
+  'discard',
+  'mpath',
+])
+
+const PATH_COMMAND = new Uint8Array(128)
+for (const c of 'MLHVCSQTAZmlhvcsqtaz') PATH_COMMAND[c.charCodeAt(0)] = 1
+
+/** Digit runs plus path commands: at least the number of vertices, usually 2-3 times it. */
+function countVertices(data: string): number {
+  let count = 0
+  let inNumber = false
+  for (let i = 0; i < data.length; i++) {
+    const c = data.charCodeAt(i)
+    const digit = c >= 0x30 && c <= 0x39
+    if (digit && !inNumber) count++
+    inNumber = digit
+    count += PATH_COMMAND[c] ?? 0
+  }
+  return Math.max(1, count)
+}
+
+function verticesOf(name: string, attribute: (name: string) => string | undefined): number {
+  if (name === 'path') return countVertices(attribute('d') ?? '')
+  if (name === 'polyline' || name === 'polygon') return countVertices(attribute('points') ?? '')
+  return name === 'line' ? 2 : 1
+}
+
+function referencedIds(name: string, tag: XmlStartTag): string[] {
+  const ids: string[] = []
+  for (const { name: attribute, value } of tag.attributes) {
+    const reference = value.replace(/^[\x00-\x20]+/, '')
+    if (localName(attribute) === 'href' && reference.startsWith('#') && !NON_DRAWING_HREF.has(name))
+      ids.push(reference.slice(1).trim().toLowerCase())
+    if (!value.toLowerCase().includes('url(') && !value.includes('\\')) continue
+    forEachCssUrl(unescapeCss(value), (url) => {
+      if (url.kind === 'fragment') ids.push(url.id.toLowerCase())
+    })
+  }
+  return ids.filter((id) => id !== '')
+}
+
+/** Collects elements as the markup reader meets them, then measures their cost. */
+export class SvgCostCounter {
+  private readonly nodes: ElementNode[] = []
+  private readonly open: number[] = []
+  private readonly styleSheets: string[] = []
+  private styleText: string[] | undefined
+
+  constructor(private readonly limits: SvgLimits = SVG_LIMITS) {}
+
+  startTag(tag: XmlStartTag): void {
+    if (this.nodes.length >= this.limits.maxElements) {
+      throw new AppError(
+        'IMAGE_TOO_LARGE',
+        `expected an SVG of at most ${this.limits.maxElements} elements, received one with more`,
+      )
+    }
+    const name = localName(tag.name).toLowerCase()
+    const attribute = (wanted: string) => tag.attributes.find((a) => localName(a.name) === wanted)?.value
+    const parent = this.open.at(-1) ?? -1
+    const index = this.nodes.length
+    this.nodes.push({
+      name,
+      parent,
+      id: attribute('id')?.trim().toLowerCase(),
+      classes: (attribute('class') ?? '')
+        .toLowerCase()
+        .split(/[ \t\r\n]+/)
+        .filter(Boolean),
+      referencedIds: referencedIds(name, tag),
+      vertices: verticesOf(name, attribute),
+      children: [],
+      last: index,
+    })
+    this.nodes[parent]?.children.push(index)
+    this.open.push(index)
+    if (name === 'style') this.styleText ??= []
+  }
+
+  endTag(): void {
+    const node = this.nodes[this.open.pop()!]!
+    node.last = this.nodes.length - 1
+    // All the text inside a <style>, even around elements that should not be there.
+    if (this.styleText && !this.open.some((i) => this.nodes[i]!.name === 'style')) {
+      this.styleSheets.push(this.styleText.join(''))
+      this.styleText = undefined
+    }
+  }
+
+  text(text: string, isCdata: boolean): void {
+    this.styleText?.push(isCdata ? text : decodeXmlReferences(text))
+  }
+
+  /** Throws IMAGE_TOO_LARGE when drawing the document would exceed a limit. */
+  assertWithinLimits(): void {
+    measureCost(this.nodes, this.styleSheets, this.limits)
+  }
+}
