@@ -1,31 +1,15 @@
 /*
  * Measures what drawing an SVG costs: how many elements are drawn once every reference is
- * expanded (a <use> draws its target's subtree, a marker is drawn at each vertex of the element
- * naming it, url(#id) draws a pattern, mask, clip path or filter for each element naming it), and
- * how many filter primitives run. Each element is measured once and its result reused, so the
- * walk is linear in elements plus references however large the expansion it computes. A
- * reference that leads back to itself is refused: its expansion never ends.
+ * expanded, and how many filter primitives run. An href (<use>, feImage) draws its target's
+ * subtree in place; a url(#id) draws its target for the element naming it: a marker at each of
+ * its vertices, a pattern in each shape it paints, a clip path, mask or filter once. Each
+ * element is measured once and its result reused, so the walk is linear in elements plus
+ * references however large the expansion it computes. The counts over-estimate, never
+ * under-estimate. A reference that leads back to itself is refused: its expansion never ends.
  */
 import { AppError } from '../errors/app-error.ts'
+import { resolveReferences, SHAPES, type ElementNode, type References } from './svg-cost-references.ts'
 import type { SvgLimits } from './svg-limits.ts'
-import { styleReferences, type SelectorSubject } from './svg-stylesheet.ts'
-
-export interface ElementNode {
-  /** Local name, lower case. */
-  readonly name: string
-  /** Index of the parent element, -1 for a root. */
-  readonly parent: number
-  /** Lower case, as are classes and referenced ids: matching more than librsvg only over-counts. */
-  readonly id: string | undefined
-  readonly classes: readonly string[]
-  /** Ids named by href and url(#id) in the element's own attributes. */
-  readonly referencedIds: readonly string[]
-  /** At least the number of vertices a marker would be drawn at; 1 for most elements. */
-  readonly vertices: number
-  readonly children: number[]
-  /** Index of the last descendant: element `a` contains `b` when a <= b <= last(a). */
-  last: number
-}
 
 const shown = (count: number) => (count < 1e21 ? String(count) : 'more than 10^21')
 
@@ -36,78 +20,40 @@ function tooLarge(detail: string): never {
 const expandsTo = (limits: SvgLimits, received: string) =>
   `expected an SVG whose references (<use>, markers, url(#id)) expand to at most ${limits.maxRenderedElements} drawn elements, received one that ${received}`
 
-function indexBy(nodes: readonly ElementNode[], keys: (node: ElementNode) => Iterable<string>) {
-  const index = new Map<string, number[]>()
-  nodes.forEach((node, i) => {
-    for (const key of keys(node)) {
-      const found = index.get(key)
-      if (found) found.push(i)
-      else index.set(key, [i])
-    }
-  })
-  return index
-}
-
-/** For each element, the elements it draws by reference. */
-function resolveReferences(nodes: readonly ElementNode[], styleSheets: readonly string[], limits: SvgLimits) {
-  const byId = indexBy(nodes, (node) => (node.id ? [node.id] : []))
-  const targets = nodes.map((node) => node.referencedIds.flatMap((id) => byId.get(id) ?? []))
-  const rules = styleSheets.flatMap(styleReferences)
-  if (rules.length === 0) return targets
-  const byClass = indexBy(nodes, (node) => node.classes)
-  const byType = indexBy(nodes, (node) => [node.name])
-  const everyElement = nodes.map((_, i) => i)
-  const candidates = (subject: SelectorSubject) =>
-    subject.by === 'any'
-      ? everyElement
-      : ({ id: byId, class: byClass, type: byType }[subject.by].get(subject.name) ?? [])
-  let examined = 0
-  for (const { subjects, ids } of rules) {
-    const reached = ids.flatMap((id) => byId.get(id) ?? [])
-    for (const element of reached.length > 0 ? subjects.flatMap(candidates) : []) {
-      for (const target of reached) {
-        // Every pair may be a drawn element, so their number is bounded like drawn elements.
-        if (++examined > limits.maxRenderedElements) tooLarge(expandsTo(limits, 'expands to more'))
-        // A rule reaching inside its own target (a marker's path styled with that marker) is a
-        // loop librsvg skips, not an expansion.
-        const inside = target <= element && element <= nodes[target]!.last
-        if (!inside) targets[element]!.push(target)
-      }
-    }
-  }
-  return targets
-}
-
 const describe = (node: ElementNode) => (node.id ? `#${node.id}` : `<${node.name}>`)
 
 /** Drawn elements and filter runs of the whole document, every reference expanded. */
-function expand(nodes: readonly ElementNode[], targets: readonly number[][], limits: SvgLimits) {
-  const drawn = new Float64Array(nodes.length)
-  const runs = new Float64Array(nodes.length)
-  const state = new Uint8Array(nodes.length) // 0 unseen, 1 being expanded, 2 measured
+function expand(nodes: readonly ElementNode[], references: References, limits: SvgLimits) {
+  const n = nodes.length
+  const drawn = new Float64Array(n)
+  const runs = new Float64Array(n)
+  const vertices = new Float64Array(n) // drawn within the element, href copies included
+  const shapes = new Float64Array(n) // likewise
+  const state = new Uint8Array(n) // 0 unseen, 1 being expanded, 2 measured
   const measure = (e: number) => {
     const node = nodes[e]!
-    let total = 1
-    let filterRuns = 0
-    for (const child of node.children) {
-      total += drawn[child]!
-      filterRuns += runs[child]!
+    let [total, filterRuns, v, s] = [1, 0, node.vertices, SHAPES.has(node.name) ? 1 : 0]
+    for (const d of [...node.children, ...references.href[e]!]) {
+      total += drawn[d]!
+      filterRuns += runs[d]!
+      v += vertices[d]!
+      s += shapes[d]!
     }
-    for (const t of targets[e]!) {
+    for (const t of references.url[e]!) {
       const target = nodes[t]!
-      const times = target.name === 'marker' ? node.vertices : 1
+      const times = target.name === 'marker' ? v : target.name === 'pattern' ? s : 1
       total += times * drawn[t]!
       filterRuns += times * (runs[t]! + (target.name === 'filter' ? target.children.length : 0))
     }
-    drawn[e] = total
-    runs[e] = filterRuns
+    ;[drawn[e], runs[e], vertices[e], shapes[e]] = [total, filterRuns, v, s]
   }
+  const dependencies = (e: number) => [...nodes[e]!.children, ...references.href[e]!, ...references.url[e]!]
   let total = 0
   let filterRuns = 0
-  for (let root = 0; root < nodes.length; root++) {
+  for (let root = 0; root < n; root++) {
     if (nodes[root]!.parent !== -1) continue
     // Depth-first without recursion: reference chains can be as long as the document.
-    const stack = [{ e: root, next: 0, dependencies: [...nodes[root]!.children, ...targets[root]!] }]
+    const stack = [{ e: root, next: 0, dependencies: dependencies(root) }]
     state[root] = 1
     while (stack.length > 0) {
       const frame = stack.at(-1)!
@@ -120,7 +66,7 @@ function expand(nodes: readonly ElementNode[], targets: readonly number[][], lim
         tooLarge(expandsTo(limits, `expands without end: ${describe(nodes[d]!)} refers back to itself`))
       } else if (state[d] === 0) {
         state[d] = 1
-        stack.push({ e: d, next: 0, dependencies: [...nodes[d]!.children, ...targets[d]!] })
+        stack.push({ e: d, next: 0, dependencies: dependencies(d) })
       }
     }
     total += drawn[root]!
@@ -135,7 +81,12 @@ export function measureCost(
   styleSheets: readonly string[],
   limits: SvgLimits,
 ) {
-  const { total, filterRuns } = expand(nodes, resolveReferences(nodes, styleSheets, limits), limits)
+  // Each reference a style sheet or inheritance adds may be a drawn element: bound them alike.
+  let added = 0
+  const references = resolveReferences(nodes, styleSheets, () => {
+    if (++added > limits.maxRenderedElements) tooLarge(expandsTo(limits, 'expands to more'))
+  })
+  const { total, filterRuns } = expand(nodes, references, limits)
   if (total > limits.maxRenderedElements) tooLarge(expandsTo(limits, `expands to ${shown(total)}`))
   if (filterRuns > limits.maxFilterRuns) {
     tooLarge(

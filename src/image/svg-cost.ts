@@ -1,13 +1,14 @@
 /*
  * Collects what the SVG cost bound needs while the markup reader walks the document: each
- * element's name, id, classes, the ids its attributes reference, its vertices (markers are
+ * element's name, id, classes, the ids its attributes reference, its vertices (a marker is
  * drawn at each), and the text of <style> sheets. Refuses at once past SVG_LIMITS.maxElements,
  * so a huge flat document costs little to refuse.
  */
 import { AppError } from '../errors/app-error.ts'
 import { forEachCssUrl, unescapeCss } from './svg-css.ts'
 import { localName, type XmlStartTag } from './svg-markup.ts'
-import { measureCost, type ElementNode } from './svg-cost-walk.ts'
+import type { ElementNode } from './svg-cost-references.ts'
+import { measureCost } from './svg-cost-walk.ts'
 import { SVG_LIMITS, type SvgLimits } from './svg-limits.ts'
 import { decodeXmlReferences } from './svg-text.ts'
 
@@ -43,21 +44,23 @@ function countVertices(data: string): number {
 function verticesOf(name: string, attribute: (name: string) => string | undefined): number {
   if (name === 'path') return countVertices(attribute('d') ?? '')
   if (name === 'polyline' || name === 'polygon') return countVertices(attribute('points') ?? '')
-  return name === 'line' ? 2 : 1
+  return name === 'line' ? 2 : 0
 }
 
-function referencedIds(name: string, tag: XmlStartTag): string[] {
-  const ids: string[] = []
+/** Ids named by href (drawn here, as <use> does) and by url(#id) (painted, clipped, marked...). */
+function referencedIds(name: string, tag: XmlStartTag): { href: string[]; url: string[] } {
+  const href: string[] = []
+  const url: string[] = []
   for (const { name: attribute, value } of tag.attributes) {
     const reference = value.replace(/^[\x00-\x20]+/, '')
     if (localName(attribute) === 'href' && reference.startsWith('#') && !NON_DRAWING_HREF.has(name))
-      ids.push(reference.slice(1).trim().toLowerCase())
+      href.push(reference.slice(1).trim().toLowerCase())
     if (!value.toLowerCase().includes('url(') && !value.includes('\\')) continue
-    forEachCssUrl(unescapeCss(value), (url) => {
-      if (url.kind === 'fragment') ids.push(url.id.toLowerCase())
+    forEachCssUrl(unescapeCss(value), (found) => {
+      if (found.kind === 'fragment') url.push(found.id.toLowerCase())
     })
   }
-  return ids.filter((id) => id !== '')
+  return { href: href.filter(Boolean), url: url.filter(Boolean) }
 }
 
 /** Collects elements as the markup reader meets them, then measures their cost. */
@@ -88,7 +91,7 @@ export class SvgCostCounter {
         .toLowerCase()
         .split(/[ \t\r\n]+/)
         .filter(Boolean),
-      referencedIds: referencedIds(name, tag),
+      ...referencedIds(name, tag),
       vertices: verticesOf(name, attribute),
       children: [],
       last: index,

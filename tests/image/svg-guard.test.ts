@@ -307,6 +307,42 @@ describe('SVG drawing cost', () => {
     expect(check(svg(body))).not.toThrow()
   })
 
+  describe('inherited markers and patterns', () => {
+    const marker = '<marker id="m"><rect/><rect/><rect/></marker>'
+    const longPath = `d="M0 0${' L1 1'.repeat(299)}"`
+    test.each([
+      ['a marker named by a group', `${marker}<g marker-mid="url(#m)"><path ${longPath}/></g>`],
+      [
+        'a marker named by a <use>',
+        `<defs>${marker}<path id="p" ${longPath}/></defs><use href="#p" style="marker-mid:url(#m)"/>`,
+      ],
+      [
+        'a marker named by a style sheet rule for a group',
+        `<style>.g{marker-mid:url(#m)}</style>${marker}<g class="g"><path ${longPath}/></g>`,
+      ],
+      [
+        'a pattern named by a group of many shapes',
+        `<pattern id="p">${'<rect/>'.repeat(10)}</pattern><g fill="url(#p)">${'<rect/>'.repeat(100)}</g>`,
+      ],
+      [
+        "markers inherited by a marker's own path, drawn again with each copy",
+        `<g marker-mid="url(#inner)"><marker id="outer"><path d="M0 0${' L1 1'.repeat(30)}"/></marker></g>` +
+          `<marker id="inner">${'<rect/>'.repeat(5)}</marker><path d="M0 0${' L1 1'.repeat(30)}" marker-mid="url(#outer)"/>`,
+      ],
+    ])('counts %s for every shape beneath it', (_, body) => {
+      expect(within(body, 1000)).toThrow(tooLarge(/expands to/))
+    })
+
+    test('accepts arrow markers on many lines, and a gradient filling a group of many shapes', () => {
+      const arrows =
+        '<defs><marker id="start"><path d="M0 0 L2 1 L0 2 Z"/></marker><marker id="end"><path d="M0 0 L2 1 L0 2 Z"/></marker>' +
+        '<linearGradient id="g"><stop offset="0"/><stop offset="1"/></linearGradient></defs>'
+      const lines = '<line x2="9" y2="9" marker-start="url(#start)" marker-end="url(#end)"/>'.repeat(500)
+      const shapes = `<g fill="url(#g)">${'<rect width="1" height="1"/>'.repeat(20_000)}</g>`
+      expect(check(svg(arrows + lines + shapes))).not.toThrow()
+    })
+  })
+
   test('refuses references that loop, whose expansion never ends', () => {
     for (const body of [
       '<g id="a"><use href="#a"/></g>',
