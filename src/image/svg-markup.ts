@@ -107,7 +107,8 @@ function readDoctype(text: string, at: number, handler: MarkupHandler): number {
 
 function readProcessingInstruction(text: string, at: number, handler: MarkupHandler): number {
   const end = find(text, '?>', at + 2, 'an unterminated processing instruction', at)
-  const targetEnd = scanName(text, at + 2)
+  let targetEnd = at + 2 // a target is a name, so it ends at white space or the closing '?'
+  while (targetEnd < end && !isSpace(text.charCodeAt(targetEnd)) && text[targetEnd] !== '?') targetEnd++
   const target = text.slice(at + 2, targetEnd)
   if (target === '') malformed('a processing instruction without a target', at)
   // The XML declaration may only open the document (after a BOM, already dropped).

@@ -85,6 +85,7 @@ describe('SVG screening', () => {
     ['a parameter entity', '<!DOCTYPE svg [<!ENTITY % x SYSTEM "http://example.com/x.dtd"> %x;]>'],
     ['an xml-stylesheet instruction', '<?xml-stylesheet href="http://example.com/a.css" type="text/css"?>'],
     ['an xml-stylesheet instruction without href', '<?xml-stylesheet type="text/css" title="x"?>'],
+    ['an xml-stylesheet instruction without data', '<?xml-stylesheet?>'],
   ])('refuses %s with 415', (_, head) => {
     expect(check(svg('<rect width="5" height="5"/>', head))).toThrow(
       expect.objectContaining({ code: 'UNSUPPORTED_MEDIA_TYPE' }),
