@@ -40,8 +40,11 @@ describe('README', () => {
   test('states the SVG drawing-cost limits the screen enforces', () => {
     const prose = readme.replace(/\s+/g, ' ')
     expect(prose).toContain(`at most ${SVG_LIMITS.maxElements} elements`)
-    expect(prose).toContain(`at most ${SVG_LIMITS.maxRenderedElements} drawn elements`)
+    expect(prose).toContain(`${SVG_LIMITS.maxRenderedElements} drawn elements`)
+    expect(prose).toContain(`${SVG_LIMITS.maxRenderedVertices} path vertices`)
+    expect(prose).toContain(`${SVG_LIMITS.maxRenderedTextCharacters} characters of text`)
     expect(prose).toContain(`at most ${SVG_LIMITS.maxFilterRuns} filter primitives`)
+    expect(prose).toContain(`exceed ${SVG_LIMITS.maxTextRunCharacters} characters`)
   })
 
   test('shows the two set-up commands', () => {

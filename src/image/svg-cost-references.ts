@@ -20,6 +20,8 @@ export interface ElementNode {
   readonly url: readonly string[]
   /** At least the vertices a marker would be drawn at on this element itself. */
   readonly vertices: number
+  /** Characters of text directly inside the element, when it is inside a <text>. */
+  characters: number
   readonly children: number[]
   /** Index of the last descendant: element `a` contains `b` when a <= b <= last(a). */
   last: number
@@ -131,9 +133,10 @@ export function resolveReferences(
   const byId = indexBy(nodes, (node) => (node.id ? [node.id] : []))
   const drawing = (ids: readonly string[]) =>
     ids.flatMap((id) => byId.get(id) ?? []).filter((t) => !PAINT_ONLY.has(nodes[t]!.name))
+  const none: number[] = []
   const references = {
-    href: nodes.map((node) => drawing(node.href)),
-    url: nodes.map((node) => drawing(node.url)),
+    href: nodes.map((node) => (node.href.length > 0 ? drawing(node.href) : none)),
+    url: nodes.map((node) => (node.url.length > 0 ? drawing(node.url) : [])),
   }
   addStyleReferences(nodes, styleSheets, drawing, references, onAdded)
   inheritDown(nodes, references, onAdded)

@@ -22,34 +22,68 @@ const expandsTo = (limits: SvgLimits, received: string) =>
 
 const describe = (node: ElementNode) => (node.id ? `#${node.id}` : `<${node.name}>`)
 
-/** Drawn elements and filter runs of the whole document, every reference expanded. */
-function expand(nodes: readonly ElementNode[], references: References, limits: SvgLimits) {
+/** What drawing costs, summed over the whole document with every reference expanded. */
+interface Totals {
+  elements: number
+  vertices: number
+  characters: number
+  filterRuns: number
+}
+
+function expand(nodes: readonly ElementNode[], references: References, limits: SvgLimits): Totals {
   const n = nodes.length
-  const drawn = new Float64Array(n)
-  const runs = new Float64Array(n)
-  const vertices = new Float64Array(n) // drawn within the element, href copies included
-  const shapes = new Float64Array(n) // likewise
-  const state = new Uint8Array(n) // 0 unseen, 1 being expanded, 2 measured
+  const elements = new Float64Array(n)
+  const drawnVertices = new Float64Array(n)
+  const characters = new Float64Array(n)
+  const filterRuns = new Float64Array(n)
+  // What a marker or pattern named here reaches: vertices and shapes drawn within the element
+  // and its href copies, not inside the markers and patterns it names.
+  const [vertices, shapes] = [new Float64Array(n), new Float64Array(n)]
   const measure = (e: number) => {
     const node = nodes[e]!
-    let [total, filterRuns, v, s] = [1, 0, node.vertices, SHAPES.has(node.name) ? 1 : 0]
-    for (const d of [...node.children, ...references.href[e]!]) {
-      total += drawn[d]!
-      filterRuns += runs[d]!
-      v += vertices[d]!
-      s += shapes[d]!
+    let [total, v, c, runs, reach, s] = [
+      1,
+      node.vertices,
+      node.characters,
+      0,
+      node.vertices,
+      +SHAPES.has(node.name),
+    ]
+    const add = (d: number, times: number) => {
+      total += times * elements[d]!
+      v += times * drawnVertices[d]!
+      c += times * characters[d]!
+      runs += times * filterRuns[d]!
+    }
+    for (const list of [node.children, references.href[e]!]) {
+      for (const d of list) {
+        add(d, 1)
+        reach += vertices[d]!
+        s += shapes[d]!
+      }
     }
     for (const t of references.url[e]!) {
       const target = nodes[t]!
-      const times = target.name === 'marker' ? v : target.name === 'pattern' ? s : 1
-      total += times * drawn[t]!
-      filterRuns += times * (runs[t]! + (target.name === 'filter' ? target.children.length : 0))
+      const times = target.name === 'marker' ? reach : target.name === 'pattern' ? s : 1
+      add(t, times)
+      if (target.name === 'filter') runs += times * target.children.length
     }
-    ;[drawn[e], runs[e], vertices[e], shapes[e]] = [total, filterRuns, v, s]
+    ;[elements[e], drawnVertices[e], characters[e], filterRuns[e], vertices[e], shapes[e]] = [
+      total,
+      v,
+      c,
+      runs,
+      reach,
+      s,
+    ]
   }
-  const dependencies = (e: number) => [...nodes[e]!.children, ...references.href[e]!, ...references.url[e]!]
-  let total = 0
-  let filterRuns = 0
+  const hasReferences = (e: number) => references.href[e]!.length + references.url[e]!.length > 0
+  const dependencies = (e: number) =>
+    hasReferences(e)
+      ? [...nodes[e]!.children, ...references.href[e]!, ...references.url[e]!]
+      : nodes[e]!.children
+  const state = new Uint8Array(n) // 0 unseen, 1 being expanded, 2 measured
+  const whole: Totals = { elements: 0, vertices: 0, characters: 0, filterRuns: 0 }
   for (let root = 0; root < n; root++) {
     if (nodes[root]!.parent !== -1) continue
     // Depth-first without recursion: reference chains can be as long as the document.
@@ -69,10 +103,12 @@ function expand(nodes: readonly ElementNode[], references: References, limits: S
         stack.push({ e: d, next: 0, dependencies: dependencies(d) })
       }
     }
-    total += drawn[root]!
-    filterRuns += runs[root]!
+    whole.elements += elements[root]!
+    whole.vertices += drawnVertices[root]!
+    whole.characters += characters[root]!
+    whole.filterRuns += filterRuns[root]!
   }
-  return { total, filterRuns }
+  return whole
 }
 
 /** Throws IMAGE_TOO_LARGE when drawing the document would exceed `limits`. */
@@ -86,11 +122,16 @@ export function measureCost(
   const references = resolveReferences(nodes, styleSheets, () => {
     if (++added > limits.maxRenderedElements) tooLarge(expandsTo(limits, 'expands to more'))
   })
-  const { total, filterRuns } = expand(nodes, references, limits)
-  if (total > limits.maxRenderedElements) tooLarge(expandsTo(limits, `expands to ${shown(total)}`))
-  if (filterRuns > limits.maxFilterRuns) {
+  const whole = expand(nodes, references, limits)
+  if (whole.elements > limits.maxRenderedElements)
+    tooLarge(expandsTo(limits, `expands to ${shown(whole.elements)}`))
+  const over = (limit: number, received: number, verb: string, what: string) => {
+    if (received <= limit) return
     tooLarge(
-      `expected an SVG that runs at most ${limits.maxFilterRuns} filter primitives once its references are expanded, received one that runs ${shown(filterRuns)}`,
+      `expected an SVG that ${verb}s at most ${limit} ${what} once its references are expanded, received one that ${verb}s ${shown(received)}`,
     )
   }
+  over(limits.maxRenderedVertices, whole.vertices, 'draw', 'path vertices (numbers and commands)')
+  over(limits.maxRenderedTextCharacters, whole.characters, 'draw', 'characters of text')
+  over(limits.maxFilterRuns, whole.filterRuns, 'run', 'filter primitives')
 }

@@ -1,7 +1,7 @@
 /*
  * Collects what the SVG cost bound needs while the markup reader walks the document: each
  * element's name, id, classes, the ids its attributes reference, its vertices (a marker is
- * drawn at each), and the text of <style> sheets. Refuses at once past SVG_LIMITS.maxElements,
+ * drawn at each), its characters of text, and the text of <style> sheets. Refuses at once past SVG_LIMITS.maxElements,
  * so a huge flat document costs little to refuse.
  */
 import { AppError } from '../errors/app-error.ts'
@@ -52,10 +52,11 @@ function referencedIds(name: string, tag: XmlStartTag): { href: string[]; url: s
   const href: string[] = []
   const url: string[] = []
   for (const { name: attribute, value } of tag.attributes) {
-    const reference = value.replace(/^[\x00-\x20]+/, '')
-    if (localName(attribute) === 'href' && reference.startsWith('#') && !NON_DRAWING_HREF.has(name))
-      href.push(reference.slice(1).trim().toLowerCase())
-    if (!value.toLowerCase().includes('url(') && !value.includes('\\')) continue
+    if (localName(attribute) === 'href' && !NON_DRAWING_HREF.has(name)) {
+      const reference = value.replace(/^[\x00-\x20]+/, '')
+      if (reference.startsWith('#')) href.push(reference.slice(1).trim().toLowerCase())
+    }
+    if (!/url\(|\\/i.test(value)) continue
     forEachCssUrl(unescapeCss(value), (found) => {
       if (found.kind === 'fragment') url.push(found.id.toLowerCase())
     })
@@ -69,6 +70,9 @@ export class SvgCostCounter {
   private readonly open: number[] = []
   private readonly styleSheets: string[] = []
   private styleText: string[] | undefined
+  /** Open <text> elements, and the length of the run of text being read inside them. */
+  private textDepth = 0
+  private runLength = 0
 
   constructor(private readonly limits: SvgLimits = SVG_LIMITS) {}
 
@@ -87,23 +91,29 @@ export class SvgCostCounter {
       name,
       parent,
       id: attribute('id')?.trim().toLowerCase(),
-      classes: (attribute('class') ?? '')
-        .toLowerCase()
-        .split(/[ \t\r\n]+/)
-        .filter(Boolean),
+      classes:
+        attribute('class')
+          ?.toLowerCase()
+          .split(/[ \t\r\n]+/)
+          .filter(Boolean) ?? [],
       ...referencedIds(name, tag),
       vertices: verticesOf(name, attribute),
+      characters: 0,
       children: [],
       last: index,
     })
     this.nodes[parent]?.children.push(index)
     this.open.push(index)
+    this.runLength = 0
+    if (name === 'text') this.textDepth++
     if (name === 'style') this.styleText ??= []
   }
 
   endTag(): void {
     const node = this.nodes[this.open.pop()!]!
     node.last = this.nodes.length - 1
+    this.runLength = 0
+    if (node.name === 'text') this.textDepth--
     // All the text inside a <style>, even around elements that should not be there.
     if (this.styleText && !this.open.some((i) => this.nodes[i]!.name === 'style')) {
       this.styleSheets.push(this.styleText.join(''))
@@ -111,8 +121,19 @@ export class SvgCostCounter {
     }
   }
 
+  /** Text as written: references count as their length, which can only over-count. */
   text(text: string, isCdata: boolean): void {
     this.styleText?.push(isCdata ? text : decodeXmlReferences(text))
+    if (this.textDepth === 0) return
+    // Character data and CDATA sections next to each other make one run.
+    this.runLength += text.length
+    if (this.runLength > this.limits.maxTextRunCharacters) {
+      throw new AppError(
+        'IMAGE_TOO_LARGE',
+        `expected an SVG whose runs of text hold at most ${this.limits.maxTextRunCharacters} characters, received one with more; split long text into <tspan>s`,
+      )
+    }
+    this.nodes[this.open.at(-1)!]!.characters += text.length
   }
 
   /** Throws IMAGE_TOO_LARGE when drawing the document would exceed a limit. */

@@ -262,6 +262,7 @@ describe('SVG drawing cost', () => {
   const tooLarge = (detail: RegExp) =>
     expect.objectContaining({ code: 'IMAGE_TOO_LARGE', detail: expect.stringMatching(detail) })
   const limits = (maxRenderedElements: number, maxFilterRuns = 100) => ({
+    ...SVG_LIMITS,
     maxElements: 1000,
     maxRenderedElements,
     maxFilterRuns,
@@ -361,6 +362,46 @@ describe('SVG drawing cost', () => {
     expect(within(filter + uses(10), 1000, 100)).not.toThrow()
     expect(within(filter + uses(60), 1000, 100)).toThrow(
       tooLarge(/^expected an SVG that runs at most 100 filter primitives .*, received one that runs 122$/),
+    )
+  })
+
+  test('refuses a long path drawn many times, counting its vertices in every copy', () => {
+    // A 10000-segment path <use>d 100 times took librsvg 3.4 s.
+    const path = `<defs><path id="p" d="M0 0${' L1 1'.repeat(10_000)}"/></defs>`
+    expect(check(svg(path + '<use href="#p"/>'.repeat(10)))).not.toThrow()
+    expect(check(svg(path + '<use href="#p"/>'.repeat(100)))).toThrow(
+      tooLarge(
+        /^expected an SVG that draws at most 1000000 path vertices .*, received one that draws 3030303$/,
+      ),
+    )
+  })
+
+  test('refuses one run of text longer than 2000 characters, which librsvg lays out in more than linear time', () => {
+    // 10000 characters in one line took librsvg 5.5 s; split into <tspan>s, 0.13 s.
+    const line = 'lorem ipsum '.repeat(1000)
+    expect(check(svg(`<text>${line}</text>`))).toThrow(tooLarge(/runs of text hold at most 2000 characters/))
+    expect(
+      check(
+        svg(
+          `<text>${line
+            .match(/.{1,120}/g)!
+            .map((l) => `<tspan>${l}</tspan>`)
+            .join('')}</text>`,
+        ),
+      ),
+    ).not.toThrow()
+    expect(check(svg(`<text>${'x'.repeat(1500)}<![CDATA[${'x'.repeat(1500)}]]></text>`))).toThrow(
+      tooLarge(/2000/),
+    )
+  })
+
+  test('refuses a text drawn many times, counting its characters in every copy', () => {
+    const text = `<defs><text id="t">${'x'.repeat(1500)}</text></defs>`
+    expect(check(svg(text + '<use href="#t"/>'.repeat(50)))).not.toThrow()
+    expect(check(svg(text + '<use href="#t"/>'.repeat(100)))).toThrow(
+      tooLarge(
+        /^expected an SVG that draws at most 100000 characters of text .*, received one that draws 151500$/,
+      ),
     )
   })
 
