@@ -1,8 +1,8 @@
 /*
  * Collects what the SVG cost bound needs while the markup reader walks the document: each
  * element's name, id, classes, the ids its attributes reference, its vertices (a marker is
- * drawn at each), its characters of text, and the text of <style> sheets. Refuses at once past SVG_LIMITS.maxElements,
- * so a huge flat document costs little to refuse.
+ * drawn at each), its characters of text, and the text of <style> sheets. Refuses at once past
+ * the element and text-run limits, so a huge flat document or line of text costs little to refuse.
  */
 import { AppError } from '../errors/app-error.ts'
 import { forEachCssUrl, unescapeCss } from './svg-css.ts'

@@ -44,7 +44,7 @@ const STANDARD_DOCTYPES = new Map([
 function refuse(what: string): never {
   throw new AppError(
     'UNSUPPORTED_MEDIA_TYPE',
-    `expected a self-contained SVG, received one with ${what}; only same-document (#id) and data: references are allowed`,
+    `expected a self-contained SVG, received one with ${what}; only same-document (#id) references and data: images or fonts are allowed`,
   )
 }
 
