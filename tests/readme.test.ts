@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { ERROR_CATALOGUE, ERROR_CODES } from '../src/errors/catalogue.ts'
+import { SVG_LIMITS } from '../src/image/svg-limits.ts'
 import { OPTION_NAMES } from '../src/options/schema.ts'
 import { SETTINGS } from '../src/settings.ts'
 import { ROOT } from './helpers/paths.ts'
@@ -34,6 +35,16 @@ describe('README', () => {
       const row = rows.find((r) => r.startsWith(`| \`${code}\``))
       expect(row, code).toContain(`| ${ERROR_CATALOGUE[code].status} |`)
     }
+  })
+
+  test('states the SVG drawing-cost limits the screen enforces', () => {
+    const prose = readme.replace(/\s+/g, ' ')
+    expect(prose).toContain(`at most ${SVG_LIMITS.maxElements} elements`)
+    expect(prose).toContain(`${SVG_LIMITS.maxRenderedElements} drawn elements`)
+    expect(prose).toContain(`${SVG_LIMITS.maxRenderedVertices} path vertices`)
+    expect(prose).toContain(`${SVG_LIMITS.maxRenderedTextCharacters} characters of text`)
+    expect(prose).toContain(`at most ${SVG_LIMITS.maxFilterRuns} filter primitives`)
+    expect(prose).toContain(`exceed ${SVG_LIMITS.maxTextRunCharacters} characters`)
   })
 
   test('shows the two set-up commands', () => {

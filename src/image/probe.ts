@@ -5,7 +5,7 @@ import { canRead, readableFormatIds } from './formats.ts'
 import { apngFrameCount } from './png-chunks.ts'
 import { sharp, type Metadata } from './sharp.ts'
 import { nameKnownFormat } from './sniff.ts'
-import { assertSelfContainedSvg } from './svg-guard.ts'
+import { screenSvg } from './svg-guard.ts'
 
 /** What we learn from an image's header, without decoding its pixels. */
 export interface ImageProbe {
@@ -64,12 +64,12 @@ async function readMetadata(input: Uint8Array): Promise<Metadata> {
 
 /**
  * Identifies the format from the bytes (never from a name or a declared type) and reads the
- * header. Hostile SVG is refused before any parser sees it.
+ * header. Hostile or costly SVG is refused before any parser sees it.
  */
 export async function probeImage(input: Uint8Array, maxBytes: number): Promise<ImageProbe> {
   if (input.length === 0)
     throw new AppError('MISSING_FILE', 'expected image bytes, received an empty file (0 bytes)')
-  assertSelfContainedSvg(input, maxBytes)
+  screenSvg(input, maxBytes)
   const metadata = await readMetadata(input)
   const format = formatOf(metadata)
   if (!canRead(format)) throw unreadable(`a ${format.toUpperCase()} image`)

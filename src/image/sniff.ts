@@ -32,9 +32,35 @@ export function isGzip(bytes: Uint8Array): boolean {
   return startsWith(bytes, [0x1f, 0x8b])
 }
 
-/** True when the bytes look like XML or SVG text (after an optional BOM and white space). */
+/**
+ * True when the bytes look like XML or SVG text: an optional BOM, any amount of white space,
+ * then '<'. No cap on the white space: libvips still recognises SVG after 100 KB of it, so a
+ * shorter look would let padded SVG past the screen.
+ */
 export function looksLikeXml(bytes: Uint8Array): boolean {
   let i = startsWith(bytes, [0xef, 0xbb, 0xbf]) ? 3 : 0
-  while (i < bytes.length && i < 4096 && [0x20, 0x09, 0x0a, 0x0d].includes(bytes[i]!)) i++
+  while (i < bytes.length && isXmlSpace(bytes[i]!)) i++
   return bytes[i] === 0x3c // '<'
+}
+
+const isXmlSpace = (byte: number) => byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d
+
+/**
+ * 'UTF-16' or 'UTF-32' when the bytes look like XML in one of them: a byte order mark, or '<'
+ * and white space interleaved with zero bytes. Neither looks like XML byte by byte.
+ */
+export function wideTextEncoding(bytes: Uint8Array): 'UTF-16' | 'UTF-32' | undefined {
+  const utf32 = [
+    [0, 0, 0xfe, 0xff],
+    [0xff, 0xfe, 0, 0],
+    [0, 0, 0, 0x3c],
+    [0x3c, 0, 0, 0],
+  ]
+  if (utf32.some((signature) => startsWith(bytes, signature))) return 'UTF-32'
+  if (startsWith(bytes, [0xfe, 0xff]) || startsWith(bytes, [0xff, 0xfe])) return 'UTF-16'
+  // Without a mark: '<' or white space first, each ASCII character beside a zero byte.
+  const markup = (i: number) => bytes[i] === 0x3c || (i < bytes.length && isXmlSpace(bytes[i]!))
+  const bigEndian = bytes[0] === 0 && markup(1) && bytes[2] === 0
+  const littleEndian = markup(0) && bytes[1] === 0 && bytes[3] === 0
+  return bigEndian || littleEndian ? 'UTF-16' : undefined
 }
