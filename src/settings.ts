@@ -90,13 +90,15 @@ export const SETTINGS = {
     min: 1,
   },
   // libheif cannot be interrupted: a 20 MP AVIF at effort 9 once ran for minutes after its job
-  // had timed out. Effort and size are bounded up front instead, from measured encode times
-  // (bench/encode-cost.ts) so that the slowest allowed AVIF stays well inside the job timeout.
+  // had timed out. Effort and size are bounded up front instead. Measured on 2 CPUs, one
+  // libvips thread per image (bench/encode-cost.ts, bench/results/encode-cost.json), AVIF costs
+  // about 0.05 s per megapixel at effort 0, 0.2 at 2-3, 1.4 at 4, 1.6 at 5, 3.9 at 6, 6.8 at
+  // 7-8 and 18.5 at 9. Effort 5 on 6 MP is about 10 s: a third of the 30 s job timeout.
   maxAvifEffort: {
     env: ['IMGAPI_MAX_AVIF_EFFORT'],
     flag: '--max-avif-effort',
     kind: 'integer',
-    default: 6,
+    default: 5,
     min: 0,
     max: 9,
   },
@@ -104,7 +106,7 @@ export const SETTINGS = {
     env: ['IMGAPI_MAX_AVIF_PIXELS'],
     flag: '--max-avif-pixels',
     kind: 'integer',
-    default: 16_000_000,
+    default: 6_000_000,
     min: 1,
   },
   // Stops an animation of thousands of small frames from costing as much as a huge still.
