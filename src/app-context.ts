@@ -1,4 +1,6 @@
+import type { AccessControl } from './access/access-control.ts'
 import type { Config } from './config.ts'
+import type { ClientJobs } from './http/client-jobs.ts'
 import type { CorsPolicy } from './http/cors.ts'
 import type { UploadBudget } from './http/upload-budget.ts'
 import type { CodecMonitor } from './image/self-test.ts'
@@ -17,4 +19,6 @@ export interface AppContext {
   readonly logger: Logger
   readonly cors: CorsPolicy
   readonly codecs: CodecMonitor
+  readonly access: AccessControl
+  readonly clientJobs: ClientJobs
 }

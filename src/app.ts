@@ -1,7 +1,10 @@
 import { Elysia } from 'elysia'
+import { AccessControl } from './access/access-control.ts'
+import { KeySource } from './access/key-source.ts'
 import type { AppContext } from './app-context.ts'
 import type { Config } from './config.ts'
 import { parseCorsOrigins } from './http/cors.ts'
+import { clientJobCap, ClientJobs } from './http/client-jobs.ts'
 import { guard } from './http/guard.ts'
 import { createRequestHooks } from './http/request-hooks.ts'
 import { UploadBudget } from './http/upload-budget.ts'
@@ -10,6 +13,7 @@ import { createCodecMonitor } from './image/self-test.ts'
 import { Lifecycle } from './lifecycle.ts'
 import { createLogger } from './log.ts'
 import { planMemory } from './memory-plan.ts'
+import { RateLimiter } from './rate/rate-limiter.ts'
 import { compressRoutes } from './routes/compress.ts'
 import { docsSiteRoutes } from './routes/docs-site.ts'
 import { formatsRoutes } from './routes/formats.ts'
@@ -18,6 +22,7 @@ import { swaggerRoutes } from './routes/swagger.ts'
 
 export function createContext(config: Config, overrides: Partial<AppContext> = {}): AppContext {
   const memory = planMemory(config)
+  const logger = overrides.logger ?? createLogger(config.logLevel)
   return {
     config,
     memory,
@@ -28,9 +33,17 @@ export function createContext(config: Config, overrides: Partial<AppContext> = {
     }),
     uploads: new UploadBudget(memory.uploadBudgetBytes),
     lifecycle: new Lifecycle(),
-    logger: createLogger(config.logLevel),
+    logger,
     cors: parseCorsOrigins(config.corsOrigins),
     codecs: overrides.codecs ?? createCodecMonitor(),
+    access:
+      overrides.access ??
+      new AccessControl(
+        config,
+        KeySource.open(config.apiKeys, config.apiKeysFile, logger),
+        new RateLimiter(config, logger),
+      ),
+    clientJobs: new ClientJobs(clientJobCap(config.maxClientJobs, config.workers, config.queueLength)),
     ...overrides,
   }
 }

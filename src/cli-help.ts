@@ -24,6 +24,7 @@ export function helpText(): string {
     `${NAME} ${VERSION}: image compression and conversion over HTTP`,
     '',
     `Usage: ${NAME} [flags]`,
+    `       ${NAME} keys new --id <id> [--limit <requests>/<duration>] [--burst <n>]   (a new API key and its keys-file line)`,
     '',
     'Flags (each also settable by environment variable; a flag wins over the environment):',
     ...rows,

@@ -1,3 +1,5 @@
+import { KeyFileError } from './access/api-keys.ts'
+import { runKeysCommand } from './access/new-key.ts'
 import { helpText } from './cli-help.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { NativeLibraryError, prepareEmbeddedLibvips } from './image/native/libvips-loader.ts'
@@ -9,6 +11,7 @@ import { VERSION } from './version.ts'
  * embedded libvips must be loaded before sharp's native module looks for it.
  */
 async function main(argv: string[]): Promise<void> {
+  if (argv[0] === 'keys') process.exit(runKeysCommand(argv.slice(1)))
   if (argv.includes('--help') || argv.includes('-h')) return console.log(helpText())
   if (argv.includes('--version')) return console.log(VERSION)
   const config = loadConfig({ argv, env: process.env })
@@ -20,6 +23,10 @@ async function main(argv: string[]): Promise<void> {
 main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof NativeLibraryError) {
     console.error(`imgapi: ${error.message}`)
+    process.exit(2)
+  }
+  if (error instanceof KeyFileError || (error as NodeJS.ErrnoException).code === 'ENOENT') {
+    console.error(`imgapi: IMGAPI_API_KEYS_FILE: ${(error as Error).message}`)
     process.exit(2)
   }
   throw error

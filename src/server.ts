@@ -1,4 +1,4 @@
-import { createApp } from './app.ts'
+import { createApp, createContext } from './app.ts'
 import type { Config } from './config.ts'
 import { Lifecycle } from './lifecycle.ts'
 import type { Logger } from './log.ts'
@@ -12,13 +12,14 @@ export async function startServer(config: Config, logger: Logger): Promise<void>
   const codecs = createCodecMonitor()
   // Traffic arrives only once the codecs have proved themselves, and health never waits.
   await codecs.first()
-  const app = createApp(config, { lifecycle, logger, codecs })
+  const context = createContext(config, { lifecycle, logger, codecs })
+  const app = createApp(config, context)
   // Before listening: a signal that arrives before its handler is installed gets the default
   // action, which for SIGHUP is to end the process.
   process.on('SIGTERM', () => void shutdown('SIGTERM', config.drainDelayMs))
   process.on('SIGINT', () => void shutdown('SIGINT', 0))
-  // A terminal hang-up or a reload request must not end the service; nothing reloads yet.
-  process.on('SIGHUP', () => logger.info('SIGHUP received; ignored'))
+  // A hang-up must not end the service: it reloads the API keys file (a no-op without one).
+  process.on('SIGHUP', () => context.access.keys.reload('SIGHUP'))
   app.listen({ port: config.port, hostname: config.host })
 
   const server = app.server!
@@ -40,7 +41,11 @@ export async function startServer(config: Config, logger: Logger): Promise<void>
       queueLength: config.queueLength,
       jobTimeoutMs: config.jobTimeoutMs,
       uploadTimeoutMs: config.uploadTimeoutMs,
+      rateLimit: config.rateLimit ? `${config.rateLimit}/${config.rateWindowMs}ms` : 'off',
+      maxClientJobs: context.clientJobs.cap,
     },
+    apiKeys: context.access.keys.enabled ? 'required for POST /api/compress' : 'off',
+    rateLimitStore: config.redisUrl ? 'redis' : 'memory',
     memory,
   })
 

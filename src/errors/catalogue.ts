@@ -63,9 +63,11 @@ export const OPERATION_ERRORS: Readonly<Record<Operation, readonly ErrorCode[]>>
     'UNSUPPORTED_MEDIA_TYPE',
     'CORRUPT_IMAGE',
     'IMAGE_TOO_LARGE',
+    'RATE_LIMITED',
     'HEADERS_TOO_LARGE',
     'OVERLOADED',
     'PROCESSING_TIMEOUT',
+    'UNAVAILABLE',
     'INTERNAL',
   ],
 }

@@ -2,6 +2,7 @@ import type { AppContext } from '../app-context.ts'
 import { AppError } from '../errors/app-error.ts'
 import type { Ticket } from '../image/queue.ts'
 import { maxBodyBytes } from './read-body.ts'
+import { metaOf } from './request-meta.ts'
 import { reclaimSoon } from './reclaim.ts'
 
 export interface Admission {
@@ -11,12 +12,33 @@ export interface Admission {
 }
 
 /**
- * The door of the compress endpoint, passed before a byte of the body is read: a place in
- * the queue, and room in the upload budget for the declared Content-Length (or the largest
- * allowed body, when it is chunked). Either refusal is an immediate 503 with Retry-After, on a
- * connection that is then closed, since its body will never be read.
+ * The door of the compress endpoint, passed before a byte of the body is read: room under the
+ * client's own cap of requests in progress (else 429), a place in the queue, and room in the
+ * upload budget for the declared Content-Length, or the largest allowed body when it is
+ * chunked (else 503). Every refusal is immediate, with Retry-After, on a connection that is
+ * then closed, since its body will never be read.
  */
 export function admit(context: AppContext, request: Request): Admission {
+  const close = { connection: 'close' }
+  const client = metaOf(request).client?.limiterKey ?? 'unknown'
+  const leaveClient = context.clientJobs.enter(client)
+  if (!leaveClient) {
+    const retryAfter = String(context.queue.retryAfterSeconds())
+    throw new AppError(
+      'RATE_LIMITED',
+      `expected at most ${context.clientJobs.cap} compress requests in progress at once from one client, received one more; retry in ${retryAfter} s`,
+      { headers: { 'retry-after': retryAfter, ...close } },
+    )
+  }
+  try {
+    return admitToQueue(context, request, leaveClient)
+  } catch (error) {
+    leaveClient()
+    throw error
+  }
+}
+
+function admitToQueue(context: AppContext, request: Request, leaveClient: () => void): Admission {
   const close = { connection: 'close' }
   let ticket: Ticket
   try {
@@ -45,6 +67,7 @@ export function admit(context: AppContext, request: Request): Admission {
       released = true
       ticket.release()
       releaseUpload()
+      leaveClient()
       reclaimSoon(bytes)
     },
   }

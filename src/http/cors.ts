@@ -9,7 +9,7 @@ import { addVary } from './vary.ts'
 export const EXPOSED_HEADERS = [...HEADER_NAMES.map((name) => name.toLowerCase()), 'content-length']
 
 const ALLOWED_REQUEST_HEADERS =
-  'accept, accept-language, content-type, content-disposition, x-request-id, authorization'
+  'accept, accept-language, content-type, content-disposition, x-request-id, authorization, x-api-key'
 
 export type CorsPolicy = { kind: 'none' } | { kind: 'any' } | { kind: 'list'; origins: ReadonlySet<string> }
 

@@ -1,3 +1,4 @@
+import type { GuardedRoute } from '../access/access-control.ts'
 import type { AppContext } from '../app-context.ts'
 import { AppError } from '../errors/app-error.ts'
 import { clip, echo } from '../errors/echo.ts'
@@ -14,6 +15,14 @@ type Headers = Record<string, string | number>
 interface HookContext {
   readonly request: Request
   readonly set: { headers: Headers; status?: number | string }
+  readonly server?: { requestIP(request: Request): { address: string } | null } | null
+}
+
+/** The routes whose access is checked before their body is read. */
+function guardedRoute(request: Request, pathname: string): GuardedRoute | undefined {
+  if (pathname === '/api/compress' && request.method === 'POST') return 'compress'
+  if (pathname === '/api/formats' && (request.method === 'GET' || request.method === 'HEAD')) return 'formats'
+  return undefined
 }
 
 /** Not an HTTP status anyone receives: nginx's code for "the client closed the request", for the log. */
@@ -50,7 +59,25 @@ function checkHead(request: Request, maxHeaderBytes: number): AppError | undefin
 export function createRequestHooks(context: AppContext, methodsFor: RouteMethods) {
   const { logger, config, cors, lifecycle } = context
 
-  const onRequest = ({ request, set }: HookContext): Response | undefined => {
+  /** Key and rate limit, before the body is read; the grant's headers go on the response. */
+  const checkAccess = (request: Request, set: HookContext['set'], route: GuardedRoute, peer?: string) =>
+    context.access.check(request, route, peer).then(
+      (granted) => {
+        metaOf(request).client = granted.client
+        Object.assign(set.headers, granted.headers)
+        return undefined
+      },
+      (error: unknown) => {
+        if (error instanceof AppError) return refuse(error, request)
+        throw error
+      },
+    )
+
+  const onRequest = ({
+    request,
+    set,
+    server,
+  }: HookContext): Response | Promise<Response | undefined> | undefined => {
     const meta = startMeta(request)
     set.headers['x-request-id'] = meta.id
     Object.assign(set.headers, securityHeadersFor(requestTarget(request).pathname))
@@ -58,8 +85,12 @@ export function createRequestHooks(context: AppContext, methodsFor: RouteMethods
     if (lifecycle.draining) set.headers.connection = 'close'
     const bad = checkHead(request, config.maxHeaderBytes)
     if (bad) return refuse(bad, request)
+    const { pathname } = requestTarget(request)
+    const route = guardedRoute(request, pathname)
+    if (route && (route === 'compress' || context.access.needsKey(route)))
+      return checkAccess(request, set, route, server?.requestIP(request)?.address)
     if (request.method === 'OPTIONS') {
-      const methods = methodsFor(requestTarget(request).pathname)
+      const methods = methodsFor(pathname)
       if (methods.length > 0) {
         return new Response(null, {
           status: 204,
@@ -91,6 +122,7 @@ export function createRequestHooks(context: AppContext, methodsFor: RouteMethods
       ms: Math.round(performance.now() - meta.started),
       ...(meta.bytesIn !== undefined ? { bytesIn: meta.bytesIn } : {}),
       ...(meta.bytesOut !== undefined ? { bytesOut: meta.bytesOut } : {}),
+      ...(meta.client ? { client: meta.client.logId } : {}),
     }
     if (status === CLIENT_CLOSED_REQUEST) logger.info('client closed the request', line)
     else logger.info('request', line)

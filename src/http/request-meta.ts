@@ -1,3 +1,4 @@
+import type { ClientIdentity } from './client-identity.ts'
 import { requestIdFor } from './request-id.ts'
 
 /** What the access log needs about a request, gathered by the hooks and the routes. */
@@ -8,6 +9,8 @@ export interface RequestMeta {
   /** Request body bytes read, response body bytes produced. */
   bytesIn?: number
   bytesOut?: number
+  /** Who sent it, once the access checks have run (compress and guarded formats only). */
+  client?: ClientIdentity
 }
 
 const metas = new WeakMap<Request, RequestMeta>()

@@ -7,6 +7,7 @@ import { errorResponses } from './errors.ts'
 import { headerObjects } from './headers.ts'
 import { RESULT_SCHEMA } from './responses.ts'
 import { toOpenApiSchema } from './schema.ts'
+import { KEY_REQUIRED } from './security.ts'
 
 const binary: OpenAPIV3.SchemaObject = { type: 'string', format: 'binary' }
 
@@ -23,10 +24,11 @@ function optionParameterSchema(name: OptionName, limits: CompressDocLimits) {
 }
 
 /** The compress operation, generated from the option schema, the header table and the limits in force. */
-export function compressOpenApi(limits: CompressDocLimits) {
+export function compressOpenApi(limits: CompressDocLimits, keysRequired: boolean) {
   const options = Object.fromEntries(OPTION_NAMES.map((name) => [name, optionParameterSchema(name, limits)]))
   return {
     operationId: 'compressImage',
+    ...(keysRequired ? { security: KEY_REQUIRED } : {}),
     tags: ['Images'],
     summary: 'Compress or convert an image',
     description: [
@@ -71,7 +73,9 @@ export function compressOpenApi(limits: CompressDocLimits) {
           'application/json': { schema: RESULT_SCHEMA },
         },
       },
-      ...errorResponses(OPERATION_ERRORS.compress),
+      ...errorResponses(
+        keysRequired ? ['UNAUTHORIZED', ...OPERATION_ERRORS.compress] : OPERATION_ERRORS.compress,
+      ),
     },
   } satisfies Partial<OpenAPIV3.OperationObject>
 }

@@ -57,6 +57,19 @@ export const HEALTH_SCHEMA: OpenAPIV3.SchemaObject = described('health', {
       required: ['usedBytes', 'budgetBytes'],
       properties: { usedBytes: { type: 'integer' }, budgetBytes: { type: 'integer' } },
     },
+    dependencies: {
+      type: 'object',
+      properties: {
+        redis: {
+          type: 'object',
+          required: ['status', 'since'],
+          properties: {
+            status: { type: 'string', enum: ['up', 'down'] },
+            since: { type: 'string', format: 'date-time' },
+          },
+        },
+      },
+    },
     codecs: {
       type: 'object',
       required: ['ok', 'checkedAt', 'formats'],

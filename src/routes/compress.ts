@@ -38,6 +38,6 @@ export function compressRoutes(context: AppContext) {
       }
     },
     // The body is read by readUpload, under the upload limits, never by the framework.
-    { parse: 'none', detail: compressOpenApi(config) },
+    { parse: 'none', detail: compressOpenApi(config, context.access.needsKey('compress')) },
   )
 }

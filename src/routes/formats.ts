@@ -6,6 +6,7 @@ import { publishedFormats, type FormatCaps } from '../image/formats.ts'
 import { OPERATION_ERRORS } from '../errors/catalogue.ts'
 import { errorResponses } from '../openapi/errors.ts'
 import { headerObjects } from '../openapi/headers.ts'
+import { KEY_REQUIRED } from '../openapi/security.ts'
 import { FORMATS_SCHEMA } from '../openapi/responses.ts'
 
 /** The body never changes while the process runs, so it is built and hashed once. */
@@ -31,6 +32,7 @@ export function formatsRoutes(context: AppContext) {
     {
       detail: {
         operationId: 'listFormats',
+        ...(context.access.needsKey('formats') ? { security: KEY_REQUIRED } : {}),
         tags: ['Service'],
         summary: 'Formats this server reads and writes',
         description:
@@ -55,7 +57,11 @@ export function formatsRoutes(context: AppContext) {
             description: 'Not modified: the ETag sent in If-None-Match is current.',
             headers: headerObjects(['X-Request-Id', 'ETag', 'Cache-Control']),
           },
-          ...errorResponses(OPERATION_ERRORS.formats),
+          ...errorResponses(
+            context.access.needsKey('formats')
+              ? ['UNAUTHORIZED', ...OPERATION_ERRORS.formats]
+              : OPERATION_ERRORS.formats,
+          ),
         },
       },
     },

@@ -12,6 +12,7 @@ import { HEALTH_SCHEMA } from '../openapi/responses.ts'
 const healthContent = { 'application/json': { schema: HEALTH_SCHEMA } }
 
 function healthResponse(context: AppContext, codecs: CodecCheck): Response {
+  const redis = context.access.limiter.dependency
   const status = context.lifecycle.draining ? 'draining' : codecs.ok ? 'ok' : 'degraded'
   const body = {
     status,
@@ -21,6 +22,9 @@ function healthResponse(context: AppContext, codecs: CodecCheck): Response {
     queue: context.queue.stats,
     uploads: { usedBytes: context.uploads.usedBytes, budgetBytes: context.uploads.budgetBytes },
     codecs,
+    // An unreachable Redis is shown, not turned into a 503: that would take every instance out
+    // of its load balancer at once, while each can still serve.
+    ...(redis ? { dependencies: { redis } } : {}),
   }
   return Response.json(body, {
     status: status === 'ok' ? 200 : 503,

@@ -3,12 +3,14 @@ import scalarBundle from '@scalar/api-reference/browser/standalone.js' with { ty
 import { Elysia } from 'elysia'
 import type { AppContext } from '../app-context.ts'
 import { PROBLEM_SCHEMA } from '../openapi/errors.ts'
+import { SECURITY_SCHEMES } from '../openapi/security.ts'
 import { VERSION } from '../version.ts'
 
 const HIDDEN = { detail: { hide: true } }
 
 /** The OpenAPI document and its interactive view (Scalar, served from this process: no CDN, works offline). */
-export function swaggerRoutes(_context: AppContext) {
+export function swaggerRoutes(context: AppContext) {
+  const keys = context.access.keys.enabled
   return new Elysia()
     .get(
       '/swagger-assets/scalar.js',
@@ -49,7 +51,10 @@ export function swaggerRoutes(_context: AppContext) {
             { name: 'Images', description: 'Compression and conversion.' },
             { name: 'Service', description: 'Health and capabilities.' },
           ],
-          components: { schemas: { Problem: PROBLEM_SCHEMA } } as never,
+          components: {
+            schemas: { Problem: PROBLEM_SCHEMA },
+            ...(keys ? { securitySchemes: SECURITY_SCHEMES } : {}),
+          } as never,
         },
       }),
     )

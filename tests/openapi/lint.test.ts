@@ -60,3 +60,24 @@ describe('the OpenAPI document passes Spectral', () => {
     expect(summary(await lint(specPath, 'spectral-owasp.yaml'))).toEqual([])
   }, 60_000)
 })
+
+describe('the OpenAPI document of a server that requires API keys passes Spectral', () => {
+  let api: Api
+  let specPath: string
+  beforeAll(async () => {
+    api = await startApi({ apiKeys: 'a-key-of-at-least-some-length' })
+    specPath = (await writeSpec(api)).path
+  })
+  afterAll(() => api.stop())
+
+  test('with the standard OpenAPI rules: no errors, no warnings', async () => {
+    expect(summary(await lint(specPath, 'spectral-oas.yaml'))).toEqual([])
+  }, 60_000)
+
+  test('with the OWASP rules, compress declaring its security scheme and its 401', async () => {
+    const base = await Bun.file(join(import.meta.dir, 'spectral-owasp.yaml')).text()
+    const keys = await Bun.file(join(import.meta.dir, 'spectral-owasp-keys.yaml')).text()
+    await Bun.write(join(import.meta.dir, 'spectral-owasp-keys.generated.yaml'), `${base.trimEnd()}\n${keys}`)
+    expect(summary(await lint(specPath, 'spectral-owasp-keys.generated.yaml'))).toEqual([])
+  }, 60_000)
+})
