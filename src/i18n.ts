@@ -4,6 +4,7 @@ import zhHans from '../locales/zh-Hans.json'
 import zhHant from '../locales/zh-Hant.json'
 import ja from '../locales/ja.json'
 import fa from '../locales/fa.json'
+import ru from '../locales/ru.json'
 
 /**
  * The one module that loads locales on the server: every docs page, every problem title and
@@ -28,6 +29,7 @@ const LOCALES: Partial<Record<LanguageCode, Locale>> = {
   'zh-Hant': zhHant as Locale,
   ja: ja as Locale,
   fa: fa as Locale,
+  ru: ru as Locale,
 }
 
 /** The published languages: every one with a translation, in switcher order. */
