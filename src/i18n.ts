@@ -3,6 +3,7 @@ import english from '../locales/en.json'
 import zhHans from '../locales/zh-Hans.json'
 import zhHant from '../locales/zh-Hant.json'
 import ja from '../locales/ja.json'
+import ko from '../locales/ko.json'
 import fa from '../locales/fa.json'
 import ru from '../locales/ru.json'
 
@@ -28,6 +29,7 @@ const LOCALES: Partial<Record<LanguageCode, Locale>> = {
   'zh-Hans': zhHans as Locale,
   'zh-Hant': zhHant as Locale,
   ja: ja as Locale,
+  ko: ko as Locale,
   fa: fa as Locale,
   ru: ru as Locale,
 }
