@@ -164,6 +164,13 @@ describe.skipIf(!HAS_CHROMIUM)('the tester in a real browser', () => {
       expect(await page.isDisabled('#option-quality')).toBe(false)
       expect(await page.getAttribute('#option-effort', 'max')).toBe('5')
       expect(await page.textContent('[data-option="effort"] [data-range]')).toBe('0 to 5, default 4')
+      await page.selectOption('#option-format', 'tiff')
+      expect(await page.isDisabled('#option-quality')).toBe(false)
+      expect(await page.isDisabled('#option-effort')).toBe(true)
+      // Back to the default format: no format's range or placeholder is left behind.
+      await page.selectOption('#option-format', '')
+      expect(await page.getAttribute('#option-quality', 'placeholder')).toBeNull()
+      expect(await page.getAttribute('#option-quality', 'max')).toBe('100')
       await page.close()
     },
     30_000,

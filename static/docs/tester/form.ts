@@ -29,6 +29,12 @@ export function applyFormat(
     const control = field?.querySelector<HTMLInputElement | HTMLSelectElement>('input, select')
     const note = field?.querySelector<HTMLElement>('[data-range]')
     if (!field || !control || !note) continue
+    if (control instanceof HTMLInputElement) {
+      // Back to what the server rendered: the widest range, no format's default.
+      control.min = control.dataset.min ??= control.min
+      control.max = control.dataset.max ??= control.max
+      control.removeAttribute('placeholder')
+    }
     const tunable = format?.tunables[name]
     const applies = !format || tunable !== undefined
     control.disabled = !applies
