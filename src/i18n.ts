@@ -4,6 +4,7 @@ import zhHans from '../locales/zh-Hans.json'
 import zhHant from '../locales/zh-Hant.json'
 import ja from '../locales/ja.json'
 import ko from '../locales/ko.json'
+import fr from '../locales/fr.json'
 import fa from '../locales/fa.json'
 import ru from '../locales/ru.json'
 
@@ -30,6 +31,7 @@ const LOCALES: Partial<Record<LanguageCode, Locale>> = {
   'zh-Hant': zhHant as Locale,
   ja: ja as Locale,
   ko: ko as Locale,
+  fr: fr as Locale,
   fa: fa as Locale,
   ru: ru as Locale,
 }
