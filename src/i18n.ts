@@ -4,6 +4,7 @@ import zhHans from '../locales/zh-Hans.json'
 import zhHant from '../locales/zh-Hant.json'
 import ja from '../locales/ja.json'
 import fa from '../locales/fa.json'
+import es from '../locales/es.json'
 
 /**
  * The one module that loads locales on the server: every docs page, every problem title and
@@ -27,6 +28,7 @@ const LOCALES: Partial<Record<LanguageCode, Locale>> = {
   'zh-Hans': zhHans as Locale,
   'zh-Hant': zhHant as Locale,
   ja: ja as Locale,
+  es: es as Locale,
   fa: fa as Locale,
 }
 
