@@ -7,6 +7,7 @@ import ko from '../locales/ko.json'
 import fr from '../locales/fr.json'
 import fa from '../locales/fa.json'
 import ru from '../locales/ru.json'
+import es from '../locales/es.json'
 
 /**
  * The one module that loads locales on the server: every docs page, every problem title and
@@ -32,6 +33,7 @@ const LOCALES: Partial<Record<LanguageCode, Locale>> = {
   ja: ja as Locale,
   ko: ko as Locale,
   fr: fr as Locale,
+  es: es as Locale,
   fa: fa as Locale,
   ru: ru as Locale,
 }
