@@ -3,6 +3,7 @@ import english from '../locales/en.json'
 import zhHans from '../locales/zh-Hans.json'
 import zhHant from '../locales/zh-Hant.json'
 import ja from '../locales/ja.json'
+import tr from '../locales/tr.json'
 import fa from '../locales/fa.json'
 
 /**
@@ -27,6 +28,7 @@ const LOCALES: Partial<Record<LanguageCode, Locale>> = {
   'zh-Hans': zhHans as Locale,
   'zh-Hant': zhHant as Locale,
   ja: ja as Locale,
+  tr: tr as Locale,
   fa: fa as Locale,
 }
 
