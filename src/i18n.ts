@@ -5,6 +5,7 @@ import zhHant from '../locales/zh-Hant.json'
 import ja from '../locales/ja.json'
 import ko from '../locales/ko.json'
 import fr from '../locales/fr.json'
+import tr from '../locales/tr.json'
 import fa from '../locales/fa.json'
 import ru from '../locales/ru.json'
 import es from '../locales/es.json'
@@ -34,6 +35,7 @@ const LOCALES: Partial<Record<LanguageCode, Locale>> = {
   ko: ko as Locale,
   fr: fr as Locale,
   es: es as Locale,
+  tr: tr as Locale,
   fa: fa as Locale,
   ru: ru as Locale,
 }
