@@ -35,8 +35,23 @@ export function visibleText(page: Page): Promise<string[]> {
 const UNTRANSLATED =
   /^(imgapi|OpenAPI|JSON|curl|PHP|Go|Python|Bun|Node\.js|TypeScript|JavaScript|HTTP|[A-Z]{2,5}|·|[\d\s.,:%×–-]+|[\d.,]+ (B|KiB|MiB|GiB|TiB))$/
 
+/**
+ * Words a language writes exactly as English does, reviewed one by one: a French table header
+ * "Description" is French, not English left behind.
+ */
+const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
+  fr: ['Documentation', 'Options', 'Type', 'Description', 'Code', 'Formats', 'Python (requests)'],
+}
+
 /** English texts from the English page that the page in another language still shows. */
-export function leftInEnglish(english: readonly string[], other: readonly string[]): string[] {
-  const source = new Set(english.filter((text) => /[A-Za-z]{3,}/.test(text) && !UNTRANSLATED.test(text)))
+export function leftInEnglish(
+  english: readonly string[],
+  other: readonly string[],
+  language: string,
+): string[] {
+  const allowed = new Set(SAME_AS_ENGLISH[language] ?? [])
+  const source = new Set(
+    english.filter((text) => /[A-Za-z]{3,}/.test(text) && !UNTRANSLATED.test(text) && !allowed.has(text)),
+  )
   return [...new Set(other.filter((text) => source.has(text)))]
 }

@@ -6,7 +6,7 @@ import { exampleSource } from '../examples.ts'
 import { codeBlock } from '../code-block.ts'
 import { settingValue } from '../tables/settings.ts'
 import { code, table } from '../tables/table.ts'
-import type { SettingName } from '../../settings.ts'
+import { SETTINGS, type SettingName } from '../../settings.ts'
 
 /** The limits a caller meets, each with the setting it comes from, in the order a request meets them. */
 const LIMITS: readonly { key: string; setting: SettingName; pixels?: true }[] = [
@@ -24,6 +24,19 @@ const LIMITS: readonly { key: string; setting: SettingName; pixels?: true }[] = 
   { key: 'jobTimeout', setting: 'jobTimeoutMs' },
 ]
 
+const envName = (setting: SettingName) => code(SETTINGS[setting].env[0]!)
+
+/** The request-rate limit every client without a key of its own meets, in words. */
+function requestRate(ctx: PageContext): string {
+  const policy = ctx.app.access.limiter.globalPolicy
+  if (!policy) return ctx.t('site.rateLimits.requestRateOff')
+  return ctx.t('site.rateLimits.requestRateValue', {
+    limit: ctx.numbers.integer(policy.limit),
+    window: ctx.numbers.seconds(policy.windowMs),
+    burst: ctx.numbers.integer(policy.burst),
+  })
+}
+
 function limitsTable(ctx: PageContext): Html {
   const { t, numbers, app } = ctx
   const rows = LIMITS.map(({ key, setting, pixels }) => {
@@ -31,21 +44,24 @@ function limitsTable(ctx: PageContext): Html {
     return [
       t(`site.rateLimits.${key}`),
       pixels ? t('site.rateLimits.pixels', { value }) : value,
-      code(setting),
+      envName(setting),
     ]
   })
+  const keysRequired = t(app.access.needsKey('compress') ? 'site.common.yes' : 'site.common.no')
   rows.push(
     [
       t('site.rateLimits.uploadBudget'),
       numbers.bytes(app.memory.uploadBudgetBytes),
-      code('uploadBudgetBytes'),
+      envName('uploadBudgetBytes'),
     ],
     [
       t('site.rateLimits.decodeBudget'),
       numbers.bytes(app.memory.decodeBudgetBytes),
-      code('decodeBudgetBytes'),
+      envName('decodeBudgetBytes'),
     ],
-    [t('site.rateLimits.requestRate'), t('site.rateLimits.requestRateOff'), code('—')],
+    [t('site.rateLimits.requestRate'), requestRate(ctx), envName('rateLimit')],
+    [t('site.rateLimits.clientJobs'), numbers.integer(app.clientJobs.cap), envName('maxClientJobs')],
+    [t('site.rateLimits.apiKeys'), keysRequired, envName('apiKeysFile')],
   )
   return table({
     headers: [t('site.rateLimits.limit'), t('site.rateLimits.value'), t('site.common.setting')],
@@ -57,6 +73,7 @@ function limitsTable(ctx: PageContext): Html {
 const ANSWERS: readonly { status: number; code: ErrorCode; key: string }[] = [
   { status: 413, code: 'PAYLOAD_TOO_LARGE', key: 'answer413' },
   { status: 422, code: 'IMAGE_TOO_LARGE', key: 'answer422' },
+  { status: 429, code: 'RATE_LIMITED', key: 'answer429' },
   { status: 503, code: 'OVERLOADED', key: 'answer503' },
 ]
 
@@ -86,6 +103,7 @@ ${limitsTable(ctx)}
 <h2 id="answers-title">${t('site.rateLimits.answersTitle')}</h2>
 <p>${t('site.rateLimits.answersLead')}</p>
 ${answers(ctx)}
+<p>${t('site.rateLimits.headersText')}</p>
 </section>
 <section aria-labelledby="backoff-title">
 <h2 id="backoff-title">${t('site.rateLimits.backoffTitle')}</h2>

@@ -76,12 +76,24 @@ function clientStrings(ctx: PageContext): Record<string, string> {
   return Object.fromEntries(keys.map((key) => [key, ctx.t(key) as string]))
 }
 
+/** Only when this server requires keys; the script keeps the value in the tab's sessionStorage. */
+function keyField(ctx: PageContext): Html {
+  if (!ctx.app.access.keys.enabled) return html``
+  const { t } = ctx
+  return html`<div class="field key-field">
+<label for="tester-key">${t('site.tester.apiKey')}</label>
+<input id="tester-key" name="apiKey" type="password" autocomplete="off" spellcheck="false" dir="ltr" data-api-key aria-describedby="tester-key-hint">
+<p class="hint" id="tester-key-hint">${t('site.tester.apiKeyHint')}</p>
+</div>`
+}
+
 export function testerPage(ctx: PageContext): PageContent {
   const { t } = ctx
   const body = html`<h1>${t('site.tester.title')}</h1>
 <p class="lead">${t('site.tester.lead')}</p>
 <form class="tester" data-tester method="post" action="/api/compress" enctype="multipart/form-data">
 ${endpointChoice(ctx)}
+${keyField(ctx)}
 ${compressFields(ctx)}
 <p class="actions"><button type="submit" class="primary" data-send>${t('site.tester.send')}</button> <span class="status-text" data-status aria-live="polite"></span></p>
 </form>

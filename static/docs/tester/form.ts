@@ -10,6 +10,8 @@ export interface TesterForm {
   /** Options with a value, in the order the form lists them; fields that do not apply are left out. */
   options(): [string, string][]
   wantsJson(): boolean
+  /** The API key typed in, when this server asks for one. */
+  apiKey(): string | undefined
 }
 
 function fieldFor(form: HTMLFormElement, name: string) {
@@ -58,6 +60,16 @@ export function applyFormat(
   }
 }
 
+const KEY_STORAGE = 'imgapi-api-key'
+
+/** The key survives reloads of this tab, and nothing else: sessionStorage, never a cookie. */
+function keepKeyForTheSession(form: HTMLFormElement): void {
+  const input = form.querySelector<HTMLInputElement>('[data-api-key]')
+  if (!input) return
+  input.value = sessionStorage.getItem(KEY_STORAGE) ?? ''
+  input.addEventListener('change', () => sessionStorage.setItem(KEY_STORAGE, input.value.trim()))
+}
+
 export function bindForm(
   form: HTMLFormElement,
   formats: readonly PublishedFormat[],
@@ -76,6 +88,7 @@ export function bindForm(
   formatSelect?.addEventListener('change', refreshFormat)
   showFields()
   refreshFormat()
+  keepKeyForTheSession(form)
   return {
     form,
     endpoint: () => ({ id: chosen().value, method: chosen().dataset.method!, path: chosen().dataset.path! }),
@@ -89,5 +102,6 @@ export function bindForm(
         .filter((control) => !control.disabled && control.value.trim() !== '')
         .map((control) => [control.name, control.value.trim()]),
     wantsJson: () => form.querySelector<HTMLInputElement>('input[name="accept"]:checked')?.value === 'json',
+    apiKey: () => form.querySelector<HTMLInputElement>('[data-api-key]')?.value.trim() || undefined,
   }
 }
