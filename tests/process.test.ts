@@ -136,4 +136,21 @@ describe('the process', () => {
     expect(beyond?.body).toBe('')
     await api.stop()
   }, 30_000)
+
+  test('"keys new --id ci" prints a new 256-bit key once and the line for the keys file, which holds only its hash', async () => {
+    const { stdout, code } = await runCli(['keys', 'new', '--id', 'ci', '--limit', '600/1m'])
+    expect(code).toBe(0)
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .filter((line) => !line.startsWith('#'))
+    expect(lines).toHaveLength(2)
+    const [key, fileLine] = lines as [string, string]
+    expect(key).toMatch(/^imgapi_[A-Za-z0-9_-]{43}$/)
+    const digest = new Bun.CryptoHasher('sha256').update(key).digest('hex')
+    expect(fileLine).toBe(`ci sha256:${digest} limit=600/1m`)
+    const bad = await runCli(['keys', 'new'])
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain('usage: imgapi keys new --id <id>')
+  })
 })
