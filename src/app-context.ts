@@ -8,6 +8,7 @@ import type { JobQueue } from './image/queue.ts'
 import type { Lifecycle } from './lifecycle.ts'
 import type { Logger } from './log.ts'
 import type { MemoryPlan } from './memory-plan.ts'
+import type { Metrics } from './metrics/metrics.ts'
 
 /** What the routes share; built once by createApp, replaceable in tests. */
 export interface AppContext {
@@ -21,4 +22,5 @@ export interface AppContext {
   readonly codecs: CodecMonitor
   readonly access: AccessControl
   readonly clientJobs: ClientJobs
+  readonly metrics: Metrics
 }

@@ -13,36 +13,62 @@ import { createCodecMonitor } from './image/self-test.ts'
 import { Lifecycle } from './lifecycle.ts'
 import { createLogger } from './log.ts'
 import { planMemory } from './memory-plan.ts'
+import { Metrics } from './metrics/metrics.ts'
+import { routeLabeler } from './metrics/route-label.ts'
 import { RateLimiter } from './rate/rate-limiter.ts'
+import { engineVersions } from './image/sharp.ts'
+import { VERSION } from './version.ts'
 import { compressRoutes } from './routes/compress.ts'
 import { docsSiteRoutes } from './routes/docs-site.ts'
 import { formatsRoutes } from './routes/formats.ts'
 import { healthRoutes } from './routes/health.ts'
+import { livezRoutes } from './routes/livez.ts'
+import { metricsRoutes } from './routes/metrics.ts'
 import { swaggerRoutes } from './routes/swagger.ts'
 
 export function createContext(config: Config, overrides: Partial<AppContext> = {}): AppContext {
   const memory = planMemory(config)
   const logger = overrides.logger ?? createLogger(config.logLevel)
-  return {
-    config,
-    memory,
-    queue: new JobQueue({
+  const queue =
+    overrides.queue ??
+    new JobQueue({
       workers: config.workers,
       capacity: config.queueLength,
       memoryBudgetBytes: memory.decodeBudgetBytes,
-    }),
-    uploads: new UploadBudget(memory.uploadBudgetBytes),
+    })
+  const uploads = overrides.uploads ?? new UploadBudget(memory.uploadBudgetBytes)
+  let redisError = () => {}
+  const access =
+    overrides.access ??
+    new AccessControl(
+      config,
+      KeySource.open(config.apiKeys, config.apiKeysFile, logger),
+      new RateLimiter(config, logger, () => redisError()),
+    )
+  const metrics =
+    overrides.metrics ??
+    new Metrics({
+      queue: () => queue.stats,
+      workers: config.workers,
+      uploads: () => ({ usedBytes: uploads.usedBytes, budgetBytes: uploads.budgetBytes }),
+      redisUp: () => {
+        const redis = access.limiter.dependency
+        return redis ? redis.status === 'up' : undefined
+      },
+      build: { version: VERSION, ...engineVersions() },
+    })
+  redisError = () => metrics.redisError()
+  return {
+    config,
+    memory,
+    queue,
+    uploads,
     lifecycle: new Lifecycle(),
     logger,
     cors: parseCorsOrigins(config.corsOrigins),
     codecs: overrides.codecs ?? createCodecMonitor(),
-    access:
-      overrides.access ??
-      new AccessControl(
-        config,
-        KeySource.open(config.apiKeys, config.apiKeysFile, logger),
-        new RateLimiter(config, logger),
-      ),
+    access,
+    metrics,
     clientJobs: new ClientJobs(clientJobCap(config.maxClientJobs, config.workers, config.queueLength)),
     ...overrides,
   }
@@ -54,7 +80,10 @@ export function createApp(config: Config, overrides: Partial<AppContext> = {}) {
   const { logger } = context
   const methodsByPath = new Map<string, string[]>()
   const methodsFor = (path: string) => methodsByPath.get(path) ?? []
-  const hooks = createRequestHooks(context, methodsFor)
+  // Built on first use, once every route below is registered.
+  let labeler: ((pathname: string) => string) | undefined
+  const routeOf = (pathname: string) => (labeler ??= routeLabeler(methodsByPath.keys()))(pathname)
+  const hooks = createRequestHooks(context, methodsFor, routeOf)
 
   const app = new Elysia({
     serve: {
@@ -75,6 +104,8 @@ export function createApp(config: Config, overrides: Partial<AppContext> = {}) {
     .use(compressRoutes(context))
     .use(swaggerRoutes(context))
     .use(docsSiteRoutes(context))
+    .use(metricsRoutes(context))
+    .use(livezRoutes())
 
   for (const route of app.routes) {
     if (route.method === 'OPTIONS' || route.path.includes('*')) continue

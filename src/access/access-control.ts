@@ -12,17 +12,20 @@ import type { KeySource } from './key-source.ts'
  */
 export type GuardedRoute = 'compress' | 'formats'
 
-export interface AccessGranted {
+export interface AccessDecision {
+  /** Who sent it: the key's id when a known key came, else the address. */
   readonly client: ClientIdentity
   /** Rate-limit headers for the response, when a limit is in force. */
   readonly headers: Readonly<Record<string, string>>
+  /** Set when the request is refused: the answer to send instead of reading its body. */
+  readonly refusal?: AppError
 }
 
 // These errors are raised before the body is read: the connection cannot carry another request.
 const CLOSE = { connection: 'close' }
 
 /** The key a request presents: `Authorization: Bearer <key>`, else `X-API-Key: <key>`. */
-function presentedKey(request: Request): string | undefined {
+export function presentedKey(request: Request): string | undefined {
   const authorization = request.headers.get('authorization')
   const bearer = authorization && /^bearer\s+(\S+)\s*$/i.exec(authorization)?.[1]
   return bearer || request.headers.get('x-api-key')?.trim() || undefined
@@ -39,40 +42,48 @@ export class AccessControl {
     return this.keys.enabled && (route === 'compress' || this.config.formatsRequireKey)
   }
 
-  async check(request: Request, route: GuardedRoute, peer: string | undefined): Promise<AccessGranted> {
+  async check(request: Request, route: GuardedRoute, peer: string | undefined): Promise<AccessDecision> {
     const presented = presentedKey(request)
     const key = presented && this.keys.enabled ? this.keys.find(presented) : undefined
-    if (this.needsKey(route) && !key) {
-      throw new AppError(
-        'UNAUTHORIZED',
-        presented
-          ? 'expected a valid API key, received one this server does not know'
-          : 'expected an API key in Authorization: Bearer <key> or X-API-Key, received none',
-        { headers: { 'www-authenticate': 'Bearer realm="imgapi"', ...CLOSE } },
-      )
-    }
     const client = identify(clientAddress(request, peer, this.config.trustProxy), key)
+    if (this.needsKey(route) && !key) {
+      return {
+        client,
+        headers: {},
+        refusal: new AppError(
+          'UNAUTHORIZED',
+          presented
+            ? 'expected a valid API key, received one this server does not know'
+            : 'expected an API key in Authorization: Bearer <key> or X-API-Key, received none',
+          { headers: { 'www-authenticate': 'Bearer realm="imgapi"', ...CLOSE } },
+        ),
+      }
+    }
     if (route !== 'compress') return { client, headers: {} }
     const outcome = await this.limiter.take(client.limiterKey, key?.policy)
     if (outcome.kind === 'off') return { client, headers: {} }
     if (outcome.kind === 'unavailable') {
       if (outcome.failOpen) return { client, headers: {} }
-      throw new AppError(
-        'UNAVAILABLE',
-        'expected the shared rate-limit store to answer, it did not; retry shortly',
-        {
-          headers: { 'retry-after': '1', ...CLOSE },
-        },
-      )
+      return {
+        client,
+        headers: {},
+        refusal: new AppError(
+          'UNAVAILABLE',
+          'expected the shared rate-limit store to answer, it did not; retry shortly',
+          { headers: { 'retry-after': '1', ...CLOSE } },
+        ),
+      }
     }
     const headers = rateLimitHeaders(outcome.name, outcome.policy, outcome.decision)
-    if (!outcome.decision.allowed) {
-      throw new AppError(
+    if (outcome.decision.allowed) return { client, headers }
+    return {
+      client,
+      headers,
+      refusal: new AppError(
         'RATE_LIMITED',
         `expected at most ${outcome.policy.limit} requests per ${outcome.policy.windowMs} ms (a burst of ${outcome.policy.burst}), received more; retry in ${headers['retry-after']} s`,
         { headers: { ...headers, ...CLOSE } },
-      )
+      ),
     }
-    return { client, headers }
   }
 }

@@ -23,6 +23,7 @@ export function admit(context: AppContext, request: Request): Admission {
   const client = metaOf(request).client?.limiterKey ?? 'unknown'
   const leaveClient = context.clientJobs.enter(client)
   if (!leaveClient) {
+    context.metrics.rateLimited('client_jobs')
     const retryAfter = String(context.queue.retryAfterSeconds())
     throw new AppError(
       'RATE_LIMITED',

@@ -9,6 +9,7 @@ import { requestHeadBytes } from './header-size.ts'
 import { problemResponse } from './problem.ts'
 import { securityHeadersFor } from './security-headers.ts'
 import { metaOf, startMeta } from './request-meta.ts'
+import { methodLabel } from '../metrics/route-label.ts'
 import { hasValidHost, requestTarget } from './request-target.ts'
 
 type Headers = Record<string, string | number>
@@ -27,13 +28,6 @@ function guardedRoute(request: Request, pathname: string): GuardedRoute | undefi
 
 /** Not an HTTP status anyone receives: nginx's code for "the client closed the request", for the log. */
 export const CLIENT_CLOSED_REQUEST = 499
-
-function refuse(error: AppError, request: Request): Response {
-  const meta = metaOf(request)
-  const response = problemResponse(error, meta.id, request)
-  meta.status = response.status
-  return response
-}
 
 /** Checks that need nothing but the request line and headers; the first failure is the answer. */
 function checkHead(request: Request, maxHeaderBytes: number): AppError | undefined {
@@ -56,24 +50,34 @@ function checkHead(request: Request, maxHeaderBytes: number): AppError | undefin
 }
 
 /** The app-wide hooks: request id, head checks, CORS and draining first; one error shape; one log line. */
-export function createRequestHooks(context: AppContext, methodsFor: RouteMethods) {
-  const { logger, config, cors, lifecycle } = context
+export function createRequestHooks(
+  context: AppContext,
+  methodsFor: RouteMethods,
+  routeOf: (pathname: string) => string,
+) {
+  const { logger, config, cors, lifecycle, metrics } = context
+
+  function refuse(error: AppError, request: Request): Response {
+    const meta = metaOf(request)
+    const response = problemResponse(error, meta.id, request)
+    meta.status = response.status
+    metrics.rejected(error.code)
+    return response
+  }
 
   /** Key and rate limit, before the body is read; the grant's headers go on the response. */
   const checkAccess = (request: Request, set: HookContext['set'], route: GuardedRoute, peer?: string) =>
-    context.access.check(request, route, peer).then(
-      (granted) => {
-        metaOf(request).client = granted.client
-        Object.assign(set.headers, granted.headers)
+    context.access.check(request, route, peer).then(({ client, headers, refusal }) => {
+      metaOf(request).client = client
+      if (!refusal) {
+        Object.assign(set.headers, headers)
         return undefined
-      },
-      (error: unknown) => {
-        if (error instanceof AppError) return refuse(error, request)
-        throw error
-      },
-    )
+      }
+      if (refusal.code === 'RATE_LIMITED') metrics.rateLimited('rate')
+      return refuse(refusal, request)
+    })
 
-  const onRequest = ({
+  const screen = ({
     request,
     set,
     server,
@@ -110,14 +114,15 @@ export function createRequestHooks(context: AppContext, methodsFor: RouteMethods
     return refuse(toHttpError(code, error, request, methodsFor, logger, meta.id), request)
   }
 
-  const onAfterResponse = ({ request, set, responseValue }: HookContext & { responseValue?: unknown }) => {
+  /** The request's one access-log line and its count in the metrics. */
+  const record = (request: Request, status: number) => {
     const meta = metaOf(request)
-    const status =
-      meta.status ?? (responseValue instanceof Response ? responseValue.status : Number(set.status ?? 200))
+    const { pathname } = requestTarget(request)
+    metrics.request(methodLabel(request.method), routeOf(pathname), status)
     const line = {
       requestId: meta.id,
       method: clip(request.method, 16),
-      path: clip(requestTarget(request).pathname),
+      path: clip(pathname),
       status,
       ms: Math.round(performance.now() - meta.started),
       ...(meta.bytesIn !== undefined ? { bytesIn: meta.bytesIn } : {}),
@@ -126,6 +131,28 @@ export function createRequestHooks(context: AppContext, methodsFor: RouteMethods
     }
     if (status === CLIENT_CLOSED_REQUEST) logger.info('client closed the request', line)
     else logger.info('request', line)
+  }
+
+  // Elysia runs no onAfterResponse for a response returned by onRequest (a refusal or a
+  // preflight): those are recorded here, as they leave.
+  const onRequest = (context: HookContext): Response | Promise<Response | undefined> | undefined => {
+    const answer = screen(context)
+    if (answer instanceof Response) record(context.request, answer.status)
+    else if (answer) {
+      return answer.then((response) => {
+        if (response) record(context.request, response.status)
+        return response
+      })
+    }
+    return answer
+  }
+
+  const onAfterResponse = ({ request, set, responseValue }: HookContext & { responseValue?: unknown }) => {
+    const meta = metaOf(request)
+    record(
+      request,
+      meta.status ?? (responseValue instanceof Response ? responseValue.status : Number(set.status ?? 200)),
+    )
   }
 
   /** When even the error handler fails: a fixed problem, built from nothing the request controls. */

@@ -31,6 +31,13 @@ export function compressRoutes(context: AppContext) {
         const options = parseCompressOptions(collectOptionInputs(requestTarget(request).query, upload.fields))
         const result = await compressImage(upload.bytes, options, { runner: admission.ticket, limits })
         meta.bytesOut = result.data.length
+        context.metrics.compressed({
+          inputFormat: result.inputFormat,
+          outputFormat: result.outputFormat,
+          inputBytes: result.inputBytes,
+          outputBytes: result.data.length,
+          seconds: (performance.now() - meta.started) / 1000,
+        })
         addVary(set.headers, 'Accept')
         return imageResponse(result, { request, baseName: baseName(upload.filename), readMs })
       } finally {

@@ -110,7 +110,8 @@ describe('queue overflow and timeouts', () => {
   })
 
   test('answers 503 OVERLOADED with Retry-After once workers and queue are full, then recovers', async () => {
-    const api = await startApi({ workers: 1, queueLength: 1 })
+    // Every request here comes from one client: its own cap (tests/access) is lifted.
+    const api = await startApi({ workers: 1, queueLength: 1, maxClientJobs: 100 })
     // WebP at effort 6 on 3 MP of noise: a few seconds of real work, interruptible by libvips.
     const slow = () => api.fetch('/api/compress?format=webp&effort=6&quality=90', rawBody(big))
     const stats = async () => (await (await api.fetch('/api/health')).json()).queue
