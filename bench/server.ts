@@ -78,7 +78,7 @@ export function procCpuSeconds(pid: number | 'self'): number {
 }
 
 /** CPU seconds spent by the whole machine: every /proc/stat column except idle and iowait. */
-function machineCpuSeconds(): number {
+export function machineCpuSeconds(): number {
   const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number)
   const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = ticks
   return (user + nice + system + irq + softirq + steal) / TICKS_PER_SECOND
