@@ -37,6 +37,7 @@ export async function startServer(config: Config, logger: Logger): Promise<void>
       maxFrames: config.maxFrames,
       maxAvifEffort: config.maxAvifEffort,
       maxAvifPixels: config.maxAvifPixels,
+      encodeBudgetMs: config.encodeBudgetMs,
       workers: config.workers,
       queueLength: config.queueLength,
       jobTimeoutMs: config.jobTimeoutMs,

@@ -90,10 +90,8 @@ export const SETTINGS = {
     min: 1,
   },
   // libheif cannot be interrupted: a 20 MP AVIF at effort 9 once ran for minutes after its job
-  // had timed out. Effort and size are bounded up front instead. Measured on 2 CPUs, one
-  // libvips thread per image (bench/encode-cost.ts, bench/results/encode-cost.json), AVIF costs
-  // about 0.05 s per megapixel at effort 0, 0.2 at 2-3, 1.4 at 4, 1.6 at 5, 3.9 at 6, 6.8 at
-  // 7-8 and 18.5 at 9. Effort 5 on 6 MP is about 10 s: a third of the 30 s job timeout.
+  // had timed out. The range of efforts and the size are capped here; IMGAPI_ENCODE_BUDGET_MS
+  // below bounds each encode's time from the measured cost of each effort.
   maxAvifEffort: {
     env: ['IMGAPI_MAX_AVIF_EFFORT'],
     flag: '--max-avif-effort',
@@ -108,6 +106,18 @@ export const SETTINGS = {
     kind: 'integer',
     default: 6_000_000,
     min: 1,
+  },
+  // The encoders that cannot be stopped (AVIF; palette PNG and GIF) keep their worker after the
+  // job timeout has answered. Random noise at AVIF effort 5 costs 15 s per megapixel on one core
+  // (bench/encode-cost.ts), so six of them once held both workers for minutes. Each such encode
+  // is bounded to this much worst-case CPU time: a third of the job timeout.
+  encodeBudgetMs: {
+    env: ['IMGAPI_ENCODE_BUDGET_MS'],
+    flag: '--encode-budget-ms',
+    kind: 'duration',
+    default: 10_000,
+    min: 100,
+    max: 600_000,
   },
   // Stops an animation of thousands of small frames from costing as much as a huge still.
   maxFrames: {

@@ -2,6 +2,7 @@ import { AppError } from '../errors/app-error.ts'
 import type { CompressOptions } from '../options/schema.ts'
 import { chooseResult, type ResultKind } from './choose-result.ts'
 import type { FormatId, OutputFormat } from './format-table.ts'
+import { affordEncode } from './encode-budget.ts'
 import { assertWithinLimits, type ImageLimits } from './limits.ts'
 import { estimateJobBytes } from './memory-cost.ts'
 import { runPipeline } from './pipeline.ts'
@@ -18,6 +19,7 @@ export interface CompressLimits extends ImageLimits, PlanLimits {
   readonly maxUploadBytes: number
   readonly jobTimeoutMs: number
   readonly decodeBudgetBytes: number
+  readonly encodeBudgetMs: number
 }
 
 export interface CompressDeps {
@@ -63,8 +65,9 @@ export async function compressImage(
   const { limits, runner } = deps
   const t0 = performance.now()
   const probe = await probeImage(input, limits.maxUploadBytes)
-  const plan = planJob(options, probe, limits)
-  const out = assertWithinLimits(probe, plan, limits)
+  const planned = planJob(options, probe, limits)
+  const out = assertWithinLimits(probe, planned, limits)
+  const plan = affordEncode(planned, out, options.effort !== undefined, limits.encodeBudgetMs)
   const costBytes = estimateJobBytes(probe, plan, out)
   assertFitsBudget(costBytes, limits.decodeBudgetBytes)
   const t1 = performance.now()

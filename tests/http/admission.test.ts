@@ -1,3 +1,4 @@
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Socket } from 'node:net'
 import { startApi, type Api } from '../helpers/api.ts'
@@ -147,6 +148,21 @@ describe('limits on what a request may ask for, checked before decoding', () => 
     expect([problem.httpStatus, problem.code]).toEqual([422, 'IMAGE_TOO_LARGE'])
     expect(problem.detail).toContain('AVIF')
     expect((await api.fetch('/api/compress?format=avif&width=300', rawBody(photo))).status).toBe(200)
+    await api.stop()
+  })
+
+  test('bounds uninterruptible encodes by IMGAPI_ENCODE_BUDGET_MS: an explicit effort over it is 422, the default effort is lowered', async () => {
+    const api = await startApi({ encodeBudgetMs: 100 })
+    const photo = await fixture('photo-exif-orientation-6.jpg')
+    const { width, height } = await sharp(photo).metadata()
+    // At 100 ms, AVIF effort 4 (11 s per megapixel on noise) fits no more than 9090 pixels.
+    const explicit = await problemOf(await api.fetch('/api/compress?format=avif&effort=4', rawBody(photo)))
+    expect([explicit.httpStatus, explicit.code]).toEqual([422, 'IMAGE_TOO_LARGE'])
+    expect(explicit.detail).toContain('at most 9090 pixels at effort 4')
+    expect(explicit.detail).toContain(`${height}x${width}`)
+    const lowered = await api.fetch('/api/compress?format=avif', rawBody(photo))
+    expect(lowered.status).toBe(200)
+    expect((await sharp(new Uint8Array(await lowered.arrayBuffer())).metadata()).format).toBe('heif')
     await api.stop()
   })
 

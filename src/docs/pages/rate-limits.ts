@@ -19,6 +19,7 @@ const LIMITS: readonly { key: string; setting: SettingName; pixels?: true }[] = 
   { key: 'outputPixels', setting: 'maxOutputPixels', pixels: true },
   { key: 'avifEffort', setting: 'maxAvifEffort' },
   { key: 'avifPixels', setting: 'maxAvifPixels', pixels: true },
+  { key: 'encodeBudget', setting: 'encodeBudgetMs' },
   { key: 'workers', setting: 'workers' },
   { key: 'queue', setting: 'queueLength' },
   { key: 'jobTimeout', setting: 'jobTimeoutMs' },
