@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts'
 import { AppError } from '../errors/app-error.ts'
 import { identify, clientAddress, type ClientIdentity } from '../http/client-identity.ts'
+import { unreadBodyHeaders } from '../http/unread-body.ts'
 import { rateLimitHeaders } from '../rate/headers.ts'
 import type { RateLimiter } from '../rate/rate-limiter.ts'
 import type { KeySource } from './key-source.ts'
@@ -21,9 +22,6 @@ export interface AccessDecision {
   readonly refusal?: AppError
 }
 
-// These errors are raised before the body is read: the connection cannot carry another request.
-const CLOSE = { connection: 'close' }
-
 /** The key a request presents: `Authorization: Bearer <key>`, else `X-API-Key: <key>`. */
 export function presentedKey(request: Request): string | undefined {
   const authorization = request.headers.get('authorization')
@@ -33,7 +31,7 @@ export function presentedKey(request: Request): string | undefined {
 
 export class AccessControl {
   constructor(
-    private readonly config: Pick<Config, 'trustProxy' | 'formatsRequireKey'>,
+    private readonly config: Pick<Config, 'trustProxy' | 'formatsRequireKey' | 'maxUploadBytes'>,
     readonly keys: KeySource,
     readonly limiter: RateLimiter,
   ) {}
@@ -46,6 +44,8 @@ export class AccessControl {
     const presented = presentedKey(request)
     const key = presented && this.keys.enabled ? this.keys.find(presented) : undefined
     const client = identify(clientAddress(request, peer, this.config.trustProxy), key)
+    // Refused before the body is read: it is drained or its connection closed.
+    const unread = unreadBodyHeaders(request, this.config.maxUploadBytes)
     if (this.needsKey(route) && !key) {
       return {
         client,
@@ -55,7 +55,7 @@ export class AccessControl {
           presented
             ? 'expected a valid API key, received one this server does not know'
             : 'expected an API key in Authorization: Bearer <key> or X-API-Key, received none',
-          { headers: { 'www-authenticate': 'Bearer realm="imgapi"', ...CLOSE } },
+          { headers: { 'www-authenticate': 'Bearer realm="imgapi"', ...unread } },
         ),
       }
     }
@@ -70,7 +70,7 @@ export class AccessControl {
         refusal: new AppError(
           'UNAVAILABLE',
           'expected the shared rate-limit store to answer, it did not; retry shortly',
-          { headers: { 'retry-after': '1', ...CLOSE } },
+          { headers: { 'retry-after': '1', ...unread } },
         ),
       }
     }
@@ -82,7 +82,7 @@ export class AccessControl {
       refusal: new AppError(
         'RATE_LIMITED',
         `expected at most ${outcome.policy.limit} requests per ${outcome.policy.windowMs} ms (a burst of ${outcome.policy.burst}), received more; retry in ${headers['retry-after']} s`,
-        { headers: { ...headers, ...CLOSE } },
+        { headers: { ...headers, ...unread } },
       ),
     }
   }

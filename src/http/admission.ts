@@ -4,6 +4,7 @@ import type { Ticket } from '../image/queue.ts'
 import { maxBodyBytes } from './read-body.ts'
 import { metaOf } from './request-meta.ts'
 import { reclaimSoon } from './reclaim.ts'
+import { unreadBodyHeaders } from './unread-body.ts'
 
 export interface Admission {
   readonly ticket: Ticket
@@ -15,11 +16,11 @@ export interface Admission {
  * The door of the compress endpoint, passed before a byte of the body is read: room under the
  * client's own cap of requests in progress (else 429), a place in the queue, and room in the
  * upload budget for the declared Content-Length, or the largest allowed body when it is
- * chunked (else 503). Every refusal is immediate, with Retry-After, on a connection that is
- * then closed, since its body will never be read.
+ * chunked (else 503). Every refusal is immediate, with Retry-After; its unread body is drained
+ * or its connection closed (see unread-body.ts).
  */
 export function admit(context: AppContext, request: Request): Admission {
-  const close = { connection: 'close' }
+  const close = unreadBodyHeaders(request, context.config.maxUploadBytes)
   const client = metaOf(request).client?.limiterKey ?? 'unknown'
   const leaveClient = context.clientJobs.enter(client)
   if (!leaveClient) {
@@ -40,7 +41,7 @@ export function admit(context: AppContext, request: Request): Admission {
 }
 
 function admitToQueue(context: AppContext, request: Request, leaveClient: () => void): Admission {
-  const close = { connection: 'close' }
+  const close = unreadBodyHeaders(request, context.config.maxUploadBytes)
   let ticket: Ticket
   try {
     ticket = context.queue.admit()

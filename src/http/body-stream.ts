@@ -1,5 +1,6 @@
 import { AppError } from '../errors/app-error.ts'
 import { reclaimSoon } from './reclaim.ts'
+import { unreadBodyHeaders } from './unread-body.ts'
 
 /**
  * Reading a request body under three bounds: its size, its time, and the client going away.
@@ -26,12 +27,16 @@ export class ClientClosedRequest extends Error {
 // this connection cannot carry another request.
 const CLOSE = { connection: 'close' } as const
 
-export function tooLarge(maxBytes: number, received: string): AppError {
+export function tooLarge(
+  maxBytes: number,
+  received: string,
+  headers: Readonly<Record<string, string>> = CLOSE,
+): AppError {
   return new AppError(
     'PAYLOAD_TOO_LARGE',
     `expected an image of at most ${maxBytes} bytes, received ${received}`,
     {
-      headers: CLOSE,
+      headers,
     },
   )
 }
@@ -52,7 +57,11 @@ function timedOut(received: number, timeoutMs: number): AppError {
 export async function* boundedChunks(request: Request, bounds: BodyBounds): AsyncGenerator<Uint8Array> {
   const declared = request.headers.get('content-length')
   if (declared !== null && Number(declared) > bounds.limitBytes)
-    throw tooLarge(bounds.maxUploadBytes, `a body of ${declared} bytes`)
+    throw tooLarge(
+      bounds.maxUploadBytes,
+      `a body of ${declared} bytes`,
+      unreadBodyHeaders(request, bounds.maxUploadBytes),
+    )
   if (!request.body) return
   const reader = request.body.getReader()
   const timeoutMs = Math.max(0, Math.round(bounds.deadline - performance.now()))

@@ -178,6 +178,8 @@ suite(SUITE, () => {
       '-s',
       '-D',
       '-',
+      '-H',
+      'Expect:',
       '--interface',
       '127.0.0.3',
       '--data-binary',
