@@ -16,7 +16,7 @@ export class KeepAliveClient {
 
   constructor(private readonly baseUrl: string) {}
 
-  async post(target: string, body: Uint8Array): Promise<LaneAnswer> {
+  async post(target: string, body: Uint8Array, headers: Record<string, string> = {}): Promise<LaneAnswer> {
     const started = performance.now()
     const reused = this.#connection !== undefined && this.#connection.end === undefined
     if (!reused) {
@@ -31,6 +31,7 @@ export class KeepAliveClient {
     const head = requestHead('POST', target, {
       'Content-Type': 'application/octet-stream',
       'Content-Length': body.byteLength,
+      ...headers,
     })
     const answer = await ask(connection, [head, body], started)
     if (answer.error || answer.connectionClose) this.close()

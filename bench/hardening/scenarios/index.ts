@@ -3,6 +3,7 @@ import type { Scenario } from '../scenario.ts'
 import { avifWorst } from './avif-worst.ts'
 import { enlargement } from './enlargement.ts'
 import { hostileHttp } from './hostile-http.ts'
+import { limitedLoad } from './limited-load.ts'
 import { mixedLoad } from './mixed-load.ts'
 import { parallelUploads } from './parallel-uploads.ts'
 import { queueFull } from './queue-full.ts'
@@ -17,5 +18,6 @@ export const SCENARIOS: readonly Scenario[] = [
   avifWorst,
   queueFull,
   mixedLoad,
+  limitedLoad,
   sigterm,
 ]
