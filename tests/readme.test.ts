@@ -47,6 +47,22 @@ describe('README', () => {
     expect(prose).toContain(`exceed ${SVG_LIMITS.maxTextRunCharacters} characters`)
   })
 
+  test('shows the nginx configuration the scaling tests run, verbatim', async () => {
+    const nginx = await Bun.file(join(ROOT, 'static/examples/nginx.conf')).text()
+    expect(readme).toContain('```nginx\n' + nginx + '```')
+  })
+
+  test('names every metric /metrics exports', async () => {
+    const { createContext } = await import('../src/app.ts')
+    const { configWith } = await import('../src/config.ts')
+    const context = createContext(configWith({ logLevel: 'silent', redisUrl: 'redis://127.0.0.1:1' }))
+    const text = await context.metrics.text()
+    context.access.limiter.close()
+    const names = new Set([...text.matchAll(/^# TYPE (\S+)/gm)].map((m) => m[1]!))
+    expect(names.size).toBeGreaterThan(10)
+    for (const name of names) expect(readme, name).toContain(`\`${name}\``)
+  })
+
   test('shows the two set-up commands', () => {
     expect(readme).toContain('npm install && npm start')
     expect(readme).toContain('npm test')
