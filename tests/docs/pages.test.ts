@@ -115,3 +115,23 @@ describe('the docs site, served', () => {
       expect(html).toContain(`static/examples/${file}`)
   })
 })
+
+describe('the rate-limits area with limits and keys on', () => {
+  test('states the request rate, that keys are required and which setting turned them on', async () => {
+    const api = await startApi({
+      rateLimit: 90,
+      rateWindowMs: 60_000,
+      rateBurst: 15,
+      maxClientJobs: 3,
+      apiKeys: 'docs-test-key-0123456789abcdef0123456789',
+    })
+    const html = await (await api.fetch('/docs/rate-limits?lang=en')).text()
+    expect(html).toContain('90 requests per 60 sec per client, in bursts of up to 15')
+    expect(html).toContain('IMGAPI_API_KEYS<')
+    expect(html).not.toContain('IMGAPI_API_KEYS_FILE')
+    expect(html).not.toContain('docs-test-key')
+    const open = await startApi()
+    const plain = await (await open.fetch('/docs/rate-limits?lang=en')).text()
+    expect(plain).toContain('IMGAPI_API_KEYS_FILE')
+  })
+})

@@ -62,7 +62,12 @@ function limitsTable(ctx: PageContext): Html {
     ],
     [t('site.rateLimits.requestRate'), requestRate(ctx), envName('rateLimit')],
     [t('site.rateLimits.clientJobs'), numbers.integer(app.clientJobs.cap), envName('maxClientJobs')],
-    [t('site.rateLimits.apiKeys'), keysRequired, envName('apiKeysFile')],
+    // The setting that turned keys on; the file when neither is set, as the one to recommend.
+    [
+      t('site.rateLimits.apiKeys'),
+      keysRequired,
+      envName(app.config.apiKeys && !app.config.apiKeysFile ? 'apiKeys' : 'apiKeysFile'),
+    ],
   )
   return table({
     headers: [t('site.rateLimits.limit'), t('site.rateLimits.value'), t('site.common.setting')],
