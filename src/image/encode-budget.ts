@@ -24,7 +24,7 @@ const PALETTE_SECONDS_PER_MP: Readonly<Record<number, number>> = {
   10: 9.9,
 }
 
-type Encoder = 'avif' | 'palette'
+export type Encoder = 'avif' | 'palette'
 
 /** Which uninterruptible encoder a plan runs, if any. */
 function encoderOf(plan: JobPlan): Encoder | undefined {
@@ -35,6 +35,11 @@ function encoderOf(plan: JobPlan): Encoder | undefined {
 
 function secondsPerMp(encoder: Encoder, effort: number): number {
   return encoder === 'avif' ? AVIF_SECONDS_PER_MP[effort]! : PALETTE_SECONDS_PER_MP[effort]!
+}
+
+/** The most output pixels an encode at `effort` may have within `budgetMs`. */
+export function affordablePixels(encoder: Encoder, effort: number, budgetMs: number): number {
+  return Math.floor((budgetMs / 1000 / secondsPerMp(encoder, effort)) * 1e6)
 }
 
 const LABEL: Record<Encoder, string> = { avif: 'AVIF', palette: 'palette (PNG or GIF)' }
@@ -63,7 +68,7 @@ export function affordEncode(
   // Lossless PNG is written by libvips itself, which the job timeout can stop.
   if (!effortGiven && plan.format === 'png')
     return { ...plan, lossless: true, quality: undefined, effort: undefined }
-  const maxPixels = Math.floor((budgetMs / 1000 / secondsPerMp(encoder, plan.effort)) * 1e6)
+  const maxPixels = affordablePixels(encoder, plan.effort, budgetMs)
   const frames = out.frames > 1 ? ` x ${out.frames} frames` : ''
   const advice = effort >= lowest ? `ask for effort ${effort} or less, ` : ''
   throw new AppError(
