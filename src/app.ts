@@ -21,6 +21,7 @@ import { VERSION } from './version.ts'
 import { compressRoutes } from './routes/compress.ts'
 import { docsSiteRoutes } from './routes/docs-site.ts'
 import { formatsRoutes } from './routes/formats.ts'
+import { faviconRoutes } from './routes/favicon.ts'
 import { healthRoutes } from './routes/health.ts'
 import { livezRoutes } from './routes/livez.ts'
 import { metricsRoutes } from './routes/metrics.ts'
@@ -106,6 +107,7 @@ export function createApp(config: Config, overrides: Partial<AppContext> = {}) {
     .use(docsSiteRoutes(context))
     .use(metricsRoutes(context))
     .use(livezRoutes())
+    .use(faviconRoutes())
 
   for (const route of app.routes) {
     if (route.method === 'OPTIONS' || route.path.includes('*')) continue

@@ -84,6 +84,47 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('docs site quality', () => {
     }
   }, 60_000)
 
+  for (const language of LANGUAGES.filter((code) => code === 'en' || code === 'fa')) {
+    test(`on a 360 px phone, no area in ${language} scrolls sideways: wide tables and code scroll inside their own box`, async () => {
+      const phone = await launchBrowser({ width: 360, height: 740 })
+      try {
+        const page = await phone.context.newPage()
+        for (const area of PAGES) {
+          await page.goto(`${api.url}${areaPath(area)}?lang=${language}`)
+          await page.waitForLoadState('networkidle')
+          const widths = await page.evaluate(() => ({
+            page: document.documentElement.scrollWidth,
+            viewport: window.innerWidth,
+          }))
+          expect({ area, overflow: widths.page - widths.viewport }).toEqual({ area, overflow: 0 })
+        }
+      } finally {
+        await phone.close()
+      }
+    }, 60_000)
+  }
+
+  test('/swagger renders the OpenAPI reference under its own strict policy: no console error, nothing from another origin', async () => {
+    const page = await browser.context.newPage()
+    const errors: string[] = []
+    const external: string[] = []
+    page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())))
+    page.on('pageerror', (error) => void errors.push(error.message))
+    page.on('request', (request) => {
+      const url = request.url()
+      if (!url.startsWith(api.url) && !url.startsWith('data:') && !url.startsWith('blob:')) external.push(url)
+    })
+    const response = await page.goto(`${api.url}/swagger`)
+    expect(response!.headers()['content-security-policy']).toContain("default-src 'none'")
+    // Scalar draws every operation of the document; its operation ids become anchors.
+    await page.getByText('/api/compress').first().waitFor({ timeout: 30_000 })
+    await page.getByText('/api/health').first().waitFor({ timeout: 30_000 })
+    await Bun.sleep(500) // late requests (icons, workers) and their errors
+    expect(await page.getByText('/api/health').count()).toBeGreaterThan(0)
+    expect({ errors, external }).toEqual({ errors: [], external: [] })
+    await page.close()
+  }, 60_000)
+
   for (const language of SCREENSHOT_LANGUAGES) {
     test(`screenshots every area in ${language}`, async () => {
       const page = await browser.context.newPage()
