@@ -2,7 +2,7 @@ import type { OpenAPIV3 } from 'openapi-types'
 import { OUTPUT_FORMATS, FORMAT_TABLE } from '../image/format-table.ts'
 import { OPERATION_ERRORS } from '../errors/catalogue.ts'
 import { headersOn } from '../http/headers.ts'
-import { OPTION_NAMES, optionSchema, type OptionName } from '../options/schema.ts'
+import { OPTION_NAMES, optionSchema, serverOptionSchema, type OptionName } from '../options/schema.ts'
 import { errorResponses } from './errors.ts'
 import { headerObjects } from './headers.ts'
 import { RESULT_SCHEMA } from './responses.ts'
@@ -18,9 +18,7 @@ export interface CompressDocLimits {
 
 /** An option's schema as this server enforces it: width and height are capped by its output limit. */
 function optionParameterSchema(name: OptionName, limits: CompressDocLimits) {
-  const schema = toOpenApiSchema(optionSchema(name))
-  if (name === 'width' || name === 'height') schema.maximum = limits.maxOutputDimension
-  return schema
+  return toOpenApiSchema(serverOptionSchema(name, limits))
 }
 
 /** The compress operation, generated from the option schema, the header table and the limits in force. */

@@ -2,7 +2,14 @@ import { Value } from '@sinclair/typebox/value'
 import type { TSchema } from '@sinclair/typebox'
 import { type FieldError, invalidParameters } from '../errors/app-error.ts'
 import { echo } from '../errors/echo.ts'
-import { OPTION_NAMES, optionSchema, type CompressOptions, type OptionName } from './schema.ts'
+import {
+  OPTION_NAMES,
+  optionSchema,
+  serverOptionSchema,
+  type CompressOptions,
+  type OptionLimits,
+  type OptionName,
+} from './schema.ts'
 
 /**
  * How option values given as text (query string or form fields) are read; the README's
@@ -43,7 +50,10 @@ function received(value: string): string {
  * Validates options and fills defaults. Every bad field is reported at once, each naming
  * what was expected and what was received.
  */
-export function parseCompressOptions(raw: ReadonlyMap<string, string>): CompressOptions {
+export function parseCompressOptions(
+  raw: ReadonlyMap<string, string>,
+  limits: OptionLimits = { maxOutputDimension: Number.MAX_SAFE_INTEGER },
+): CompressOptions {
   const errors: FieldError[] = []
   const options: Record<string, unknown> = {}
   for (const [name, value] of raw) {
@@ -51,7 +61,7 @@ export function parseCompressOptions(raw: ReadonlyMap<string, string>): Compress
       errors.push({ name, reason: `unknown option; expected one of ${OPTION_NAMES.join(', ')}` })
       continue
     }
-    const schema = optionSchema(name)
+    const schema = serverOptionSchema(name, limits)
     const converted = convert(schema, value.trim())
     if (converted === undefined || !Value.Check(schema, converted)) {
       errors.push({ name, reason: `expected ${describeExpected(schema)}, received ${received(value)}` })

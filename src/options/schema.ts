@@ -87,3 +87,18 @@ export const OPTION_NAMES = Object.keys(CompressOptionsSchema.properties) as Opt
 export function optionSchema(name: OptionName): TSchema {
   return CompressOptionsSchema.properties[name]
 }
+
+/** What narrows the declared ranges on a running server. */
+export interface OptionLimits {
+  readonly maxOutputDimension: number
+}
+
+/**
+ * An option's schema as a server with these limits enforces it: width and height up to its
+ * output limit. Validation, its error messages and the OpenAPI document all read this one.
+ */
+export function serverOptionSchema(name: OptionName, limits: OptionLimits): TSchema {
+  const schema = optionSchema(name)
+  if (name !== 'width' && name !== 'height') return schema
+  return { ...schema, maximum: Math.min(schema.maximum as number, limits.maxOutputDimension) }
+}

@@ -28,7 +28,10 @@ export function compressRoutes(context: AppContext) {
         })
         meta.bytesIn = upload.bytes.length
         const readMs = performance.now() - started
-        const options = parseCompressOptions(collectOptionInputs(requestTarget(request).query, upload.fields))
+        const options = parseCompressOptions(
+          collectOptionInputs(requestTarget(request).query, upload.fields),
+          config,
+        )
         const result = await compressImage(upload.bytes, options, { runner: admission.ticket, limits })
         meta.bytesOut = result.data.length
         context.metrics.compressed({

@@ -92,6 +92,11 @@ describe('image limits from the header', () => {
       'INVALID_PARAMETER',
       'width',
     ])
+    // The range stated is this server's, as /api/formats and the OpenAPI document state it,
+    // whether the value is just over it or over the largest any server allows.
+    expect(asked.errors?.[0]?.reason).toBe('expected an integer from 1 to 1000, received "2000"')
+    const far = await problemOf(await api.fetch('/api/compress?height=70000', rawBody(photo)))
+    expect(far.errors?.[0]?.reason).toBe('expected an integer from 1 to 1000, received "70000"')
     const result = await problemOf(
       await api.fetch(
         '/api/compress?width=1000&height=1000&fit=outside&withoutEnlargement=false',
