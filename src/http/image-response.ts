@@ -1,5 +1,5 @@
 import type { CompressResult } from '../image/compress.ts'
-import { FORMAT_TABLE } from '../image/format-table.ts'
+import { FORMAT_TABLE } from '../formats/format-table.ts'
 import { contentDisposition } from './filename.ts'
 import { wantsJson } from './negotiate.ts'
 

@@ -1,7 +1,7 @@
 import { AppError } from '../errors/app-error.ts'
 import type { CompressOptions } from '../options/schema.ts'
 import { chooseResult, type ResultKind } from './choose-result.ts'
-import type { FormatId, OutputFormat } from './format-table.ts'
+import type { FormatId, OutputFormat } from '../formats/format-table.ts'
 import { affordEncode } from './encode-budget.ts'
 import { assertWithinLimits, type ImageLimits } from './limits.ts'
 import { estimateJobBytes } from './memory-cost.ts'

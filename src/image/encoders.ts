@@ -1,5 +1,5 @@
 import { animationOf } from './apng.ts'
-import type { OutputFormat } from './format-table.ts'
+import type { OutputFormat } from '../formats/format-table.ts'
 import type { JobPlan } from './plan.ts'
 import type { JpegOptions } from './sharp.ts'
 import type { StepContext } from './steps/context.ts'

@@ -5,7 +5,7 @@ import {
   type FormatId,
   type OutputFormat,
   type Tunables,
-} from './format-table.ts'
+} from '../formats/format-table.ts'
 
 export interface FormatInfo {
   readonly id: FormatId

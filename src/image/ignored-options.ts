@@ -1,5 +1,5 @@
 import { OPTION_NAMES, optionSchema, type CompressOptions, type OptionName } from '../options/schema.ts'
-import { FORMAT_TABLE } from './format-table.ts'
+import { FORMAT_TABLE } from '../formats/format-table.ts'
 import type { JobPlan } from './plan.ts'
 
 /*

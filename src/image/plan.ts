@@ -6,7 +6,7 @@ import {
   type OutputFormat,
   type RangeTunable,
   type Tunables,
-} from './format-table.ts'
+} from '../formats/format-table.ts'
 import { canWrite, formatInfo, tunablesFor, type FormatCaps } from './formats.ts'
 import { ignoredOptions } from './ignored-options.ts'
 import type { ImageProbe } from './probe.ts'

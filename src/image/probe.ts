@@ -1,6 +1,6 @@
 import { AppError } from '../errors/app-error.ts'
 import { classifyImageError } from './classify-error.ts'
-import type { FormatId } from './format-table.ts'
+import type { FormatId } from '../formats/format-table.ts'
 import { canRead, readableFormatIds } from './formats.ts'
 import { apngFrameCount } from './png-chunks.ts'
 import { sharp, type Metadata } from './sharp.ts'

@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types'
-import { OUTPUT_FORMATS, FORMAT_TABLE } from '../image/format-table.ts'
+import { OUTPUT_FORMATS, FORMAT_TABLE } from '../formats/format-table.ts'
 import { OPERATION_ERRORS } from '../errors/catalogue.ts'
 import { headersOn } from '../http/headers.ts'
 import { OPTION_NAMES, optionSchema, serverOptionSchema, type OptionName } from '../options/schema.ts'

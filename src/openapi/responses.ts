@@ -1,7 +1,7 @@
 import type { OpenAPIV3 } from 'openapi-types'
 import { RESULT_KINDS } from '../http/headers.ts'
 import { en } from '../i18n.ts'
-import { OUTPUT_FORMATS } from '../image/format-table.ts'
+import { OUTPUT_FORMATS } from '../formats/format-table.ts'
 import { VERSION } from '../version.ts'
 
 /**

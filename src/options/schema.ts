@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { en } from '../i18n.ts'
 import { StringEnum } from './string-enum.ts'
-import { FORMAT_NAMES, type FormatName } from '../image/format-table.ts'
+import { FORMAT_NAMES, type FormatName } from '../formats/format-table.ts'
 
 const text = en.options
 

@@ -1,5 +1,5 @@
 import { publishedFormats, type FormatInfo } from '../../image/formats.ts'
-import type { Tunables } from '../../image/format-table.ts'
+import type { Tunables } from '../../formats/format-table.ts'
 import { html, type Html } from '../html.ts'
 import type { PageContext } from '../page-context.ts'
 import { code, table } from './table.ts'

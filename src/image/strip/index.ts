@@ -1,4 +1,4 @@
-import type { OutputFormat } from '../format-table.ts'
+import type { OutputFormat } from '../../formats/format-table.ts'
 import { stripJpegMetadata } from './jpeg.ts'
 import { stripPngMetadata } from './png.ts'
 import { stripWebpMetadata } from './webp.ts'
