@@ -1,3 +1,4 @@
+import type { OutputFormat } from '../formats/format-table.ts'
 import type { OutputSize } from './limits.ts'
 import type { JobPlan } from './plan.ts'
 import type { ImageProbe } from './probe.ts'
@@ -5,18 +6,33 @@ import type { ImageProbe } from './probe.ts'
 /**
  * The memory one job needs at its peak, estimated from the header and the plan before it
  * runs, so the queue can keep the running jobs within the decode budget. The coefficients are
- * worst cases measured per pipeline by bench/encode-cost.ts (peak RSS over a fresh process, per
- * megapixel); they err on the high side.
+ * the worst cases bench/encode-cost.ts measured (peak RSS over a fresh process, per megapixel,
+ * sizes of 4 MP and up; bench/results/encode-cost.json), rounded up: they err on the high side.
  */
-const BYTES_PER_INPUT_PIXEL = 8
-const BYTES_PER_OUTPUT_PIXEL = 12
+const MIB = 1024 * 1024
+/** A JPEG is decoded in strips (shrink-on-load): at most 1.4 MiB per input megapixel measured. */
+const JPEG_INPUT_BYTES_PER_PIXEL = 2
+const INPUT_BYTES_PER_PIXEL = 8
+/** Encoder working memory per output pixel: AVIF is the heaviest by far (about 45 MiB per MP). */
+const OUTPUT_BYTES_PER_PIXEL: Readonly<Record<OutputFormat, number>> = {
+  jpeg: 10,
+  webp: 19,
+  avif: 52,
+  png: 29,
+  gif: 29,
+  tiff: 12,
+}
+/** libimagequant's fixed part (36-41 MiB measured), for palette PNG and GIF. */
+const PALETTE_FIXED_BYTES = 40 * MIB
 /** 16-bit inputs decode to twice the bytes per sample. */
 const HIGH_DEPTH_FACTOR = 2
 
 export function estimateJobBytes(probe: ImageProbe, plan: JobPlan, out: OutputSize): number {
   const decodedFrames = plan.animated ? probe.frames : 1
   const depth = probe.highDepth ? HIGH_DEPTH_FACTOR : 1
-  const input = probe.width * probe.height * decodedFrames * BYTES_PER_INPUT_PIXEL * depth
-  const output = out.width * out.height * out.frames * BYTES_PER_OUTPUT_PIXEL
-  return input + output + probe.bytes
+  const perInputPixel = probe.format === 'jpeg' ? JPEG_INPUT_BYTES_PER_PIXEL : INPUT_BYTES_PER_PIXEL
+  const input = probe.width * probe.height * decodedFrames * perInputPixel * depth
+  const output = out.width * out.height * out.frames * OUTPUT_BYTES_PER_PIXEL[plan.format]
+  const palette = plan.format === 'gif' || (plan.format === 'png' && !plan.lossless) ? PALETTE_FIXED_BYTES : 0
+  return input + output + palette + probe.bytes
 }
