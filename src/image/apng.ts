@@ -156,7 +156,13 @@ export async function decodeApng(input: Uint8Array, maxInputPixels: number): Pro
   return image
 }
 
-/** Frame timing for an image made by decodeApng; other images carry their own. */
+/** Frame timing for an image made by decodeApng or from raw frames; other images carry their own. */
 export function animationOf(image: Sharp): Animation | undefined {
   return animations.get(image)
+}
+
+/** Gives an image built from raw frames the timing its encoder will need. */
+export function rememberAnimation(image: Sharp, animation: Animation): Sharp {
+  animations.set(image, animation)
+  return image
 }

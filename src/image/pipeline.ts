@@ -11,8 +11,11 @@ import { orient } from './steps/orient.ts'
 import { resize } from './steps/resize.ts'
 import { workingSpace } from './steps/working-space.ts'
 
-/** The order is the contract: rotate before sizing, flatten before choosing what to keep, encode last. */
-export const PIPELINE: readonly PipelineStep[] = [workingSpace, orient, resize, flatten, metadata, encode]
+/** The steps that change pixels, in the order that is the contract: rotate before sizing, flatten after. */
+export const TRANSFORM: readonly PipelineStep[] = [workingSpace, orient, resize, flatten]
+
+/** The whole one-pass pipeline: transform, choose what metadata to keep, encode last. */
+export const PIPELINE: readonly PipelineStep[] = [...TRANSFORM, metadata, encode]
 
 export interface EncodedImage {
   readonly data: Uint8Array
@@ -26,7 +29,7 @@ export interface PipelineOptions {
   readonly timeoutSeconds: number
 }
 
-async function openImage(
+export async function openImage(
   input: Uint8Array,
   probe: ImageProbe,
   plan: JobPlan,
