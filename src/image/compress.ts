@@ -5,7 +5,7 @@ import type { FormatId, OutputFormat } from '../formats/format-table.ts'
 import { affordEncode } from './encode-budget.ts'
 import { assertWithinLimits, type ImageLimits } from './limits.ts'
 import { estimateJobBytes } from './memory-cost.ts'
-import { runPipeline } from './pipeline.ts'
+import { produce, searchDeadline } from './produce.ts'
 import { planJob, type PlanLimits } from './plan.ts'
 import { probeImage } from './probe.ts'
 import type { RunOptions } from './queue.ts'
@@ -38,6 +38,10 @@ export interface CompressResult {
   readonly frames: number
   readonly quality?: number
   readonly ignored: readonly string[]
+  /** Encodes the job took: 1, or how many a search tried. */
+  readonly encodes: number
+  /** When allowResize scaled the image down to meet maxBytes. */
+  readonly resizedTo?: { readonly width: number; readonly height: number }
   /** Milliseconds spent waiting for a worker and working, for Server-Timing. */
   readonly timings: { readonly probe: number; readonly queue: number; readonly process: number }
 }
@@ -72,15 +76,18 @@ export async function compressImage(
   assertFitsBudget(costBytes, limits.decodeBudgetBytes)
   const t1 = performance.now()
   let started = t1
+  // The job timeout runs from here, waiting included; a search must end before it.
+  const deadline = searchDeadline(t1, limits.jobTimeoutMs)
   const job = async () => {
     started = performance.now()
-    const encoded = await runPipeline(input, probe, plan, {
+    const produced = await produce(input, probe, plan, {
       maxInputPixels: limits.maxInputPixels,
       timeoutSeconds: Math.max(1, Math.ceil(limits.jobTimeoutMs / 1000)),
+      deadline,
     })
-    return chooseResult(input, probe, plan, encoded)
+    return { produced, chosen: chooseResult(input, probe, produced.plan, produced.encoded) }
   }
-  const chosen = await runner.run(job, { timeoutMs: limits.jobTimeoutMs, costBytes })
+  const { produced, chosen } = await runner.run(job, { timeoutMs: limits.jobTimeoutMs, costBytes })
   const t2 = performance.now()
   return {
     data: chosen.data,
@@ -91,8 +98,10 @@ export async function compressImage(
     width: chosen.width,
     height: chosen.height,
     frames: chosen.frames,
-    quality: chosen.kind === 'compressed' ? plan.quality : undefined,
-    ignored: plan.ignored,
+    quality: chosen.kind === 'compressed' ? produced.plan.quality : undefined,
+    ignored: produced.ignored,
+    encodes: produced.encodes,
+    ...(produced.resizedTo ? { resizedTo: produced.resizedTo } : {}),
     timings: { probe: t1 - t0, queue: started - t1, process: t2 - started },
   }
 }

@@ -25,6 +25,14 @@ export function jpegOptions(
   }
 }
 
+/** A byte-target search's palette settings, when it set any; libimagequant's defaults otherwise. */
+function palette(plan: Pick<JobPlan, 'colours' | 'dither'>) {
+  return {
+    ...(plan.colours !== undefined ? { colours: plan.colours } : {}),
+    ...(plan.dither !== undefined ? { dither: plan.dither } : {}),
+  }
+}
+
 /** One encoder per output format; `satisfies` makes a missing format a compile error. */
 export const ENCODERS = {
   jpeg: ({ image, plan }) => {
@@ -38,6 +46,7 @@ export const ENCODERS = {
       progressive: plan.progressive,
       compressionLevel: 9,
       adaptiveFiltering: plan.lossless,
+      ...palette(plan),
     })
   },
   webp: ({ image, plan }) => {
@@ -58,7 +67,7 @@ export const ENCODERS = {
     })
   },
   gif: ({ image, plan }) => {
-    image.gif({ effort: plan.effort, progressive: plan.progressive, ...animationOf(image) })
+    image.gif({ effort: plan.effort, progressive: plan.progressive, ...palette(plan), ...animationOf(image) })
   },
   tiff: ({ image, plan }) => {
     if (plan.lossless) image.tiff({ compression: 'deflate', predictor: 'horizontal' })

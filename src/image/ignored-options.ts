@@ -21,6 +21,9 @@ function normaliseHex(colour: string): string {
 export function ignoredOptions(options: CompressOptions, plan: Omit<JobPlan, 'ignored'>): OptionName[] {
   const unused: Record<OptionName, boolean> = {
     format: false,
+    formats: options.formats !== undefined && options.format !== 'auto',
+    maxBytes: false,
+    allowResize: options.allowResize && options.maxBytes === undefined,
     quality: options.quality !== undefined && plan.quality === undefined,
     lossless: options.lossless && !plan.lossless,
     progressive: options.progressive === true && !plan.progressive,
