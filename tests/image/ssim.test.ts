@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test'
+import { join } from 'node:path'
 import { sharp } from '../../src/image/sharp.ts'
 import {
   bt601Luma,
@@ -10,7 +11,12 @@ import {
   toLumaPlane,
 } from '../../src/image/similarity.ts'
 import { ssim, SSIM_WINDOW } from '../../src/image/ssim.ts'
-import { fixture } from '../helpers/paths.ts'
+import { fixture, FIXTURES, ROOT } from '../helpers/paths.ts'
+import reference from './ssim-reference.json'
+
+const plane = (name: string) => Bun.file(join(FIXTURES, 'ssim', name)).bytes()
+const sha256 = (bytes: Uint8Array) => new Bun.CryptoHasher('sha256').update(bytes).digest('hex')
+const pair = (name: string) => reference.pairs.find((p) => p.name === name)!
 
 /** Deterministic noise, so a failure can be replayed. */
 function noisePlane(length: number, seed: number): Uint8Array {
@@ -20,10 +26,31 @@ function noisePlane(length: number, seed: number): Uint8Array {
 }
 
 describe('ssim', () => {
-  test('gives exactly 1 for identical planes, 8-bit or float', () => {
+  test.each(reference.pairs.map((p) => [p.name, p] as const))(
+    'matches scikit-image within 1e-4 on the committed pair %s',
+    async (_, p) => {
+      const [a, b] = await Promise.all([plane(p.reference), plane(p.candidate)])
+      // The planes are the ones skimage was run on, not ones regenerated since.
+      expect([sha256(a), sha256(b)]).toEqual([p.referenceSha256, p.candidateSha256])
+      expect(Math.abs(ssim(a, b, p.width, p.height) - p.ssim)).toBeLessThan(1e-4)
+    },
+  )
+
+  test('gives exactly 1 for identical planes, 8-bit or float', async () => {
+    const photo = await plane('photo.gray')
+    expect(ssim(photo, photo.slice(), 192, 144)).toBe(1)
     const noise = noisePlane(57 * 31, 7)
     expect(ssim(noise, noise.slice(), 57, 31)).toBe(1)
     expect(ssim(Float32Array.from(noise), Float32Array.from(noise), 57, 31)).toBe(1)
+  })
+
+  test('falls as JPEG quality falls on the photo (q90 > q50 > q20)', async () => {
+    const photo = await plane('photo.gray')
+    const score = async (q: number) => ssim(photo, await plane(`photo-jpeg-q${q}.gray`), 192, 144)
+    const [q20, q50, q90] = await Promise.all([score(20), score(50), score(90)])
+    expect(q90).toBeGreaterThan(q50)
+    expect(q50).toBeGreaterThan(q20)
+    expect(q90).toBeLessThan(1)
   })
 
   test('is the same whichever plane comes first', () => {
@@ -126,4 +153,26 @@ describe('similarity', () => {
     const { info } = await pipeline.jpeg().toBuffer({ resolveWithObject: true })
     expect([info.width, info.height, info.format]).toEqual([200, 150, 'jpeg'])
   })
+})
+
+/** A Python with scikit-image, looked for in CI only: spawning it costs a second. */
+function pythonWithSkimage(): string | undefined {
+  if (!process.env.CI) return undefined
+  for (const python of ['python3', '/usr/bin/python3']) {
+    try {
+      if (Bun.spawnSync([python, '-c', 'import skimage']).exitCode === 0) return python
+    } catch {
+      // Not installed under this name.
+    }
+  }
+  return undefined
+}
+
+const python = pythonWithSkimage()
+
+test.skipIf(python === undefined)('bench/ssim-reference.py still gives the committed values', () => {
+  const run = Bun.spawnSync([python!, join(ROOT, 'bench/ssim-reference.py'), '--stdout'])
+  expect(run.exitCode).toBe(0)
+  const fresh = JSON.parse(run.stdout.toString()) as typeof reference
+  for (const p of fresh.pairs) expect(Math.abs(p.ssim - pair(p.name).ssim)).toBeLessThan(1e-9)
 })
