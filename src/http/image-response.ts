@@ -28,6 +28,7 @@ export function describeResult(result: CompressResult, baseName: string) {
     quality: result.quality,
     ignoredOptions: result.ignored,
     encodes: result.encodes,
+    ...(result.similarity ? { similarity: result.similarity } : {}),
     ...(result.resizedTo ? { resizedToFit: result.resizedTo } : {}),
   }
 }
@@ -63,6 +64,8 @@ export function imageResponse(result: CompressResult, context: ResponseContext):
     'cache-control': 'no-store',
   }
   if (facts.quality !== undefined) headers['x-quality'] = String(facts.quality)
+  if (facts.similarity)
+    headers['x-similarity'] = `${facts.similarity.metric}=${facts.similarity.score.toFixed(4)}`
   if (facts.resizedToFit)
     headers['x-resized-to-fit'] = `${facts.resizedToFit.width}x${facts.resizedToFit.height}`
   if (facts.ignoredOptions.length > 0) headers['x-ignored-options'] = facts.ignoredOptions.join(',')

@@ -6,6 +6,7 @@ import { affordEncode } from './encode-budget.ts'
 import { assertWithinLimits, type ImageLimits } from './limits.ts'
 import { estimateJobBytes } from './memory-cost.ts'
 import { produce, searchDeadline } from './produce.ts'
+import type { Similarity } from './similarity.ts'
 import { planJob, type PlanLimits } from './plan.ts'
 import { probeImage } from './probe.ts'
 import type { RunOptions } from './queue.ts'
@@ -42,6 +43,8 @@ export interface CompressResult {
   readonly encodes: number
   /** When allowResize scaled the image down to meet maxBytes. */
   readonly resizedTo?: { readonly width: number; readonly height: number }
+  /** How close the output is to the (transformed) input, when a search measured it. */
+  readonly similarity?: Similarity
   /** Milliseconds spent waiting for a worker and working, for Server-Timing. */
   readonly timings: { readonly probe: number; readonly queue: number; readonly process: number }
 }
@@ -102,6 +105,13 @@ export async function compressImage(
     ignored: produced.ignored,
     encodes: produced.encodes,
     ...(produced.resizedTo ? { resizedTo: produced.resizedTo } : {}),
+    // What was measured describes the encode; the input returned instead is identical to itself.
+    ...(produced.similarity
+      ? {
+          similarity:
+            chosen.kind === 'compressed' ? produced.similarity : { metric: 'ssim' as const, score: 1 },
+        }
+      : {}),
     timings: { probe: t1 - t0, queue: started - t1, process: t2 - started },
   }
 }

@@ -110,3 +110,11 @@ export async function scalePixels(pixels: Pixels, width: number): Promise<Pixels
     channels: info.channels,
   }
 }
+
+/** The first frame alone: what a still format encodes, and what similarity compares. */
+export function firstFrame(pixels: Pixels): Pixels {
+  if (pixels.frames === 1) return pixels
+  const bytes = pixels.width * pixels.height * pixels.channels
+  const { animation: _, ...still } = pixels
+  return { ...still, data: pixels.data.subarray(0, bytes), frames: 1 }
+}

@@ -3,6 +3,7 @@ import { runPipeline, type EncodedImage, type PipelineOptions } from './pipeline
 import type { JobPlan } from './plan.ts'
 import type { ImageProbe } from './probe.ts'
 import { searchEncode } from './search/search.ts'
+import type { Similarity } from './similarity.ts'
 
 /** What the job produced, before the never-larger rule: the encode and the settings it used. */
 export interface Produced {
@@ -12,6 +13,8 @@ export interface Produced {
   readonly encodes: number
   readonly resizedTo?: { readonly width: number; readonly height: number }
   readonly ignored: readonly OptionName[]
+  /** Measured when a search ran. */
+  readonly similarity?: Similarity
 }
 
 /** A search may use this share of the job timeout; the rest is the final steps' margin. */
@@ -20,7 +23,7 @@ const SEARCH_SHARE = 0.8
 const MAX_ENCODES = 12
 
 /**
- * One encode for a plain request; a search for a byte target. The search encodes bare pixels, so
+ * One encode for a plain request; a search for a byte target or a similarity level. The search encodes bare pixels, so
  * with metadata=keep the chosen settings are encoded once more with the metadata, unless that
  * no longer fits the target: then the metadata goes and the response lists it as ignored.
  */
@@ -30,8 +33,7 @@ export async function produce(
   plan: JobPlan,
   pipeline: PipelineOptions & { readonly deadline: number },
 ): Promise<Produced> {
-  const maxBytes = plan.goal?.maxBytes
-  if (maxBytes === undefined) {
+  if (!plan.goal) {
     return {
       plan,
       encoded: await runPipeline(input, probe, plan, pipeline),
@@ -39,6 +41,7 @@ export async function produce(
       ignored: plan.ignored,
     }
   }
+  const maxBytes = plan.goal.maxBytes ?? Infinity
   const outcome = await searchEncode(input, probe, [plan], { ...pipeline, maxEncodes: MAX_ENCODES })
   const found: Produced = { ...outcome, ignored: plan.ignored }
   if (plan.metadata !== 'keep') return found

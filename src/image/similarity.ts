@@ -90,12 +90,34 @@ export async function toLumaPlane(
   input: ImageInput,
   size?: { readonly width: number; readonly height: number },
 ): Promise<LumaPlane> {
+  if (input instanceof Uint8Array && size) return encodedLumaPlane(input, size)
   const rgba = await renderRgba(input)
   const { width, height } = size ?? comparisonSize(rgba.width, rgba.height)
   const rgb = await sharp(rgba.data, { raw: { width: rgba.width, height: rgba.height, channels: 4 } })
     .flatten({ background: WHITE })
     .resize({ width, height, fit: 'fill', kernel: 'lanczos3' })
     .raw()
+    .toBuffer({ resolveWithObject: true })
+  return { data: bt601Luma(rgb.data, rgb.info.channels), width, height }
+}
+
+/**
+ * A candidate's plane straight from its bytes, decoded and scaled in one pass: the search scores
+ * every candidate it encodes, and this is a third of the full decode's time. The result agrees
+ * with the two-pass path (shrink-on-load only kicks in below half size, lowering the score by
+ * under 0.001 there).
+ */
+async function encodedLumaPlane(
+  bytes: Uint8Array,
+  size: { readonly width: number; readonly height: number },
+): Promise<LumaPlane> {
+  const { width, height } = size
+  const rgb = await sharp(bytes, { failOn: 'truncated' })
+    .autoOrient()
+    .toColourspace('srgb')
+    .flatten({ background: WHITE })
+    .resize({ width, height, fit: 'fill', kernel: 'lanczos3' })
+    .raw({ depth: 'uchar' })
     .toBuffer({ resolveWithObject: true })
   return { data: bt601Luma(rgb.data, rgb.info.channels), width, height }
 }

@@ -1,9 +1,18 @@
 import { AppError } from '../../errors/app-error.ts'
 import type { EncodedImage, PipelineOptions } from '../pipeline.ts'
-import { decodePixels, scalePixels, type Pixels } from '../pixels.ts'
+import { decodePixels, firstFrame, pixelsImage, scalePixels, type Pixels } from '../pixels.ts'
+import type { AutoQuality } from '../../options/schema.ts'
 import type { JobPlan } from '../plan.ts'
 import type { ImageProbe } from '../probe.ts'
-import { fitBytes, type FitResult } from './byte-target.ts'
+import {
+  comparisonSize,
+  prepareReference,
+  scoreCandidate,
+  type LumaPlane,
+  type Similarity,
+} from '../similarity.ts'
+import { AUTO_LEVELS, lowestQualityThatLooksTheSame, type Scored } from './auto-quality.ts'
+import { fitBytes } from './byte-target.ts'
 import { EncodeSession, type Attempt } from './session.ts'
 
 export interface SearchOptions extends PipelineOptions {
@@ -16,6 +25,7 @@ export interface SearchOutcome {
   readonly plan: JobPlan
   readonly encoded: EncodedImage
   readonly encodes: number
+  readonly similarity: Similarity
   /** Set when allowResize scaled the image down to meet maxBytes. */
   readonly resizedTo?: { readonly width: number; readonly height: number }
 }
@@ -36,22 +46,90 @@ function unreachable(maxBytes: number, smallest: number, resizable: boolean): Ap
   )
 }
 
+/** The luma reference a candidate is judged against: its own flattening, since JPEG's background shows. */
+function referenceFor(pixels: Pixels, plan: JobPlan, cache: Map<string, Promise<LumaPlane>>) {
+  const still = firstFrame(pixels)
+  const key = plan.flatten ? plan.background : 'alpha'
+  let reference = cache.get(key)
+  if (!reference) {
+    const image = pixelsImage(still)
+    reference = prepareReference(plan.flatten ? image.flatten({ background: plan.background }) : image)
+    cache.set(key, reference)
+  }
+  return reference
+}
+
+/**
+ * format=auto with a level: each candidate's lowest quality that reaches the level, found on a
+ * preview of at most 1 megapixel, then the smallest of those (the highest score when none
+ * does). Scores compare formats fairly where quality numbers do not; the preview keeps the
+ * comparison cheap, and its quality is an upper bound for the full size's (a downscale hides
+ * artefacts), where the search then continues.
+ */
+async function chooseFormat(session: EncodeSession, candidates: readonly JobPlan[], level: AutoQuality) {
+  const still = firstFrame(session.pixels)
+  const size = comparisonSize(still.width, still.height)
+  const preview = size.width < still.width ? await scalePixels(still, size.width) : still
+  const previewSession = session.withPixels(preview)
+  const references = new Map<string, Promise<LumaPlane>>()
+  const target = AUTO_LEVELS[level]
+  const passes = (s: Scored) => s.similarity.score >= target
+  let chosen: Scored | undefined
+  for (const plan of candidates) {
+    if (chosen && !previewSession.canAfford()) break
+    const reference = await referenceFor(preview, plan, references)
+    const scored = await lowestQualityThatLooksTheSame(previewSession, plan, level, reference)
+    if (
+      !chosen ||
+      (passes(scored) && (!passes(chosen) || bytes(scored) < bytes(chosen))) ||
+      (!passes(scored) && !passes(chosen) && scored.similarity.score > chosen.similarity.score)
+    )
+      chosen = scored
+  }
+  return chosen!.plan
+}
+
+/** quality=auto on the full size: the lowest quality whose output, scaled to the metric's size, reaches the level. */
+async function looksTheSame(session: EncodeSession, candidates: readonly JobPlan[], level: AutoQuality) {
+  const plan = candidates.length > 1 ? await chooseFormat(session, candidates, level) : candidates[0]!
+  const reference = await referenceFor(session.pixels, plan, new Map())
+  const start = candidates.length > 1 ? plan.quality : undefined
+  return lowestQualityThatLooksTheSame(session, plan, level, reference, start)
+}
+
 /** The byte target over the candidates: the first (most preferred) that fits. */
 async function fitCandidates(session: EncodeSession, candidates: readonly JobPlan[], maxBytes: number) {
   let smallest: Attempt | undefined
   for (const plan of candidates) {
-    if (!session.canAfford()) break
-    const result: FitResult = await fitBytes(session, plan, maxBytes)
+    if (smallest && !session.canAfford()) break
+    const result = await fitBytes(session, plan, maxBytes)
     if (!smallest || bytes(result.smallest) < bytes(smallest)) smallest = result.smallest
     if (result.fit) return { fit: result.fit, smallest }
   }
-  return { smallest }
+  return { smallest: smallest! }
+}
+
+/** maxBytes on the full pixels, scaling them down under allowResize when nothing fits. */
+async function meetTarget(session: EncodeSession, candidates: readonly JobPlan[], maxBytes: number) {
+  const goal = candidates[0]!.goal!
+  for (let round = 0; ; round++) {
+    const { fit, smallest } = await fitCandidates(session, candidates, maxBytes)
+    if (fit) return { attempt: fit, session }
+    const reached = bytes(smallest)
+    if (!goal.allowResize || round >= RESIZE_ROUNDS || !session.canAfford() || session.pixels.width <= 1)
+      throw unreachable(maxBytes, reached, goal.allowResize)
+    // Bytes fall roughly with the pixel count; aim a little under, at the same quality as before.
+    const scale = Math.min(0.9, Math.sqrt(maxBytes / reached) * 0.9)
+    const width = Math.max(1, Math.floor(session.pixels.width * scale))
+    session = session.withPixels(await scalePixels(session.pixels, width))
+  }
 }
 
 /**
  * Decodes and transforms once, then encodes as many candidates as the goal needs, within the
  * deadline and the encode budget. Candidates are plans of one image in different formats, in
- * order of preference; they share the transform (flattening is applied per encode).
+ * order of preference, sharing the transform (flattening is applied per encode). The answer
+ * carries the similarity of what is returned, measured on the full-size encode.
  */
 export async function searchEncode(
   input: Uint8Array,
@@ -59,29 +137,32 @@ export async function searchEncode(
   candidates: readonly JobPlan[],
   options: SearchOptions,
 ): Promise<SearchOutcome> {
-  const first = candidates[0]!
-  const goal = first.goal!
-  let pixels: Pixels = await decodePixels(input, probe, { ...first, flatten: false }, options)
-  let session = new EncodeSession(pixels, probe, options)
-  if (goal.maxBytes === undefined) throw new Error('searchEncode: no goal it knows')
-  const original = { width: pixels.width, height: pixels.height }
-  for (let round = 0; ; round++) {
-    const { fit, smallest } = await fitCandidates(session, candidates, goal.maxBytes)
-    if (fit) {
-      const resized = pixels.width !== original.width || pixels.height !== original.height
-      return {
-        plan: fit.plan,
-        encoded: fit.encoded,
-        encodes: session.count,
-        ...(resized ? { resizedTo: { width: pixels.width, height: pixels.height } } : {}),
-      }
-    }
-    const reached = smallest ? bytes(smallest) : 0
-    if (!goal.allowResize || round >= RESIZE_ROUNDS || !smallest || !session.canAfford() || pixels.width <= 1)
-      throw unreachable(goal.maxBytes, reached, goal.allowResize)
-    // Bytes fall roughly with the pixel count: aim a little under.
-    const scale = Math.sqrt(goal.maxBytes / reached) * 0.9
-    pixels = await scalePixels(pixels, Math.max(1, Math.floor(pixels.width * Math.min(scale, 0.9))))
-    session = session.withPixels(pixels)
+  const goal = candidates[0]!.goal!
+  const pixels = await decodePixels(input, probe, { ...candidates[0]!, flatten: false }, options)
+  let session = EncodeSession.start(pixels, probe, options)
+  const found = goal.level ? await looksTheSame(session, candidates, goal.level) : undefined
+  let attempt: Attempt | undefined = found
+  let similarity: Similarity | undefined = found?.similarity
+  if (goal.maxBytes !== undefined && !(found && bytes(found) <= goal.maxBytes)) {
+    // Below the quality that looks the same, never above it.
+    const ceiling = Math.min(goal.ceiling ?? 100, found?.plan.quality ?? 100)
+    const plans = found ? [{ ...found.plan, goal: { ...goal, ceiling } }] : candidates
+    const fitted = await meetTarget(session, plans, goal.maxBytes)
+    attempt = fitted.attempt
+    session = fitted.session
+    similarity = undefined
+  }
+  if (!attempt) attempt = await session.encode(candidates[0]!)
+  const resized = session.pixels !== pixels
+  similarity ??= await scoreCandidate(
+    await referenceFor(session.pixels, attempt.plan, new Map()),
+    attempt.encoded.data,
+  )
+  return {
+    plan: attempt.plan,
+    encoded: attempt.encoded,
+    encodes: session.count,
+    similarity,
+    ...(resized ? { resizedTo: { width: session.pixels.width, height: session.pixels.height } } : {}),
   }
 }

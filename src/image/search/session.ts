@@ -16,43 +16,54 @@ export interface SessionLimits {
   readonly timeoutSeconds: number
 }
 
+/** What every session of one search shares: the count of encodes and the slowest step. */
+interface Clock {
+  count: number
+  slowestMs: number
+}
+
 /**
- * The encodes of one search, from one set of transformed pixels: it counts them, and says
- * whether another fits in the time left, judging by the slowest so far. An encode that cannot
- * be stopped (AVIF, palette) must not start if it would end past the job's deadline.
+ * The encodes of one search on one set of pixels. It counts them, and says whether another
+ * step fits in the time left, judging by the slowest so far: an encode that cannot be stopped
+ * (AVIF, palette) must not start if it would end past the job's deadline. Sessions on other
+ * pixels of the same search (a preview, a scaled-down copy) share the count and the clock.
  */
 export class EncodeSession {
-  #count = 0
-  #slowestMs = 0
-
-  constructor(
+  private constructor(
     readonly pixels: Pixels,
     private readonly probe: ImageProbe,
     private readonly limits: SessionLimits,
+    private readonly clock: Clock,
   ) {}
 
+  static start(pixels: Pixels, probe: ImageProbe, limits: SessionLimits): EncodeSession {
+    return new EncodeSession(pixels, probe, limits, { count: 0, slowestMs: 0 })
+  }
+
   get count(): number {
-    return this.#count
+    return this.clock.count
   }
 
   canAfford(): boolean {
-    if (this.#count >= this.limits.maxEncodes) return false
-    return performance.now() + this.#slowestMs * 1.25 < this.limits.deadline
+    if (this.clock.count >= this.limits.maxEncodes) return false
+    return performance.now() + this.clock.slowestMs * 1.25 < this.limits.deadline
+  }
+
+  /** Counts time spent beside encoding (scoring a candidate) into the estimate of the next step. */
+  note(elapsedMs: number): void {
+    this.clock.slowestMs = Math.max(this.clock.slowestMs, elapsedMs)
   }
 
   async encode(plan: JobPlan): Promise<Attempt> {
     const started = performance.now()
     const encoded = await encodePixels(this.pixels, this.probe, plan, this.limits.timeoutSeconds)
-    this.#count++
-    this.#slowestMs = Math.max(this.#slowestMs, performance.now() - started)
+    this.clock.count++
+    this.note(performance.now() - started)
     return { plan, encoded }
   }
 
-  /** The same session on other pixels (scaled down to fit), keeping the count and the clock. */
+  /** A session on other pixels of the same search, sharing its count and clock. */
   withPixels(pixels: Pixels): EncodeSession {
-    const next = new EncodeSession(pixels, this.probe, this.limits)
-    next.#count = this.#count
-    next.#slowestMs = this.#slowestMs
-    return next
+    return new EncodeSession(pixels, this.probe, this.limits, this.clock)
   }
 }

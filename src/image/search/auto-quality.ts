@@ -1,0 +1,96 @@
+import type { AutoQuality } from '../../options/schema.ts'
+import type { JobPlan } from '../plan.ts'
+import { scoreCandidate, type LumaPlane, type Similarity } from '../similarity.ts'
+import type { Attempt, EncodeSession } from './session.ts'
+
+/**
+ * The similarity each auto level aims for: SSIM of the output's luma (BT.601) against the
+ * transformed input's, both scaled to at most 1 megapixel, computed by similarity.ts. `auto`
+ * is meant to be indistinguishable side by side; the others trade visible but small losses for
+ * bytes. On the corpus photos, JPEG at quality 80 scores 0.93 to 0.99.
+ */
+export const AUTO_LEVELS: Readonly<Record<AutoQuality, number>> = {
+  auto: 0.99,
+  'auto-high': 0.98,
+  'auto-medium': 0.95,
+  'auto-low': 0.9,
+}
+
+/** Where each format's search starts, per level: the median answer on the corpus photos. */
+const START: Readonly<Record<JobPlan['format'], Readonly<Record<AutoQuality, number>>>> = {
+  jpeg: { auto: 92, 'auto-high': 86, 'auto-medium': 72, 'auto-low': 50 },
+  tiff: { auto: 92, 'auto-high': 86, 'auto-medium': 72, 'auto-low': 50 },
+  webp: { auto: 90, 'auto-high': 84, 'auto-medium': 70, 'auto-low': 45 },
+  avif: { auto: 80, 'auto-high': 72, 'auto-medium': 58, 'auto-low': 45 },
+  png: { auto: 95, 'auto-high': 85, 'auto-medium': 65, 'auto-low': 45 },
+  gif: { auto: 100, 'auto-high': 100, 'auto-medium': 100, 'auto-low': 100 },
+}
+
+const TOLERANCE = 2
+/** d ln(1 - SSIM) / d quality on the corpus photos, for the first step before there are two points. */
+const TYPICAL_SLOPE = -0.035
+
+export interface Scored extends Attempt {
+  readonly similarity: Similarity
+}
+
+/** Encodes at `quality` and scores it against the reference, counting both into the session's clock. */
+async function probe(
+  session: EncodeSession,
+  base: JobPlan,
+  quality: number,
+  reference: LumaPlane,
+): Promise<Scored> {
+  const started = performance.now()
+  const attempt = await session.encode({ ...base, quality })
+  const similarity = await scoreCandidate(reference, attempt.encoded.data)
+  session.note(performance.now() - started)
+  return { ...attempt, similarity }
+}
+
+/**
+ * The lowest quality whose output scores at least the level's target: a secant search on
+ * ln(1 - score), bracketing the target and closing in until the bracket is two quality steps
+ * wide. Returns the lowest passing attempt found, or the best one
+ * when even 100 falls short (the score is then reported as it is).
+ */
+export async function lowestQualityThatLooksTheSame(
+  session: EncodeSession,
+  base: JobPlan,
+  level: AutoQuality,
+  reference: LumaPlane,
+  start: number = START[base.format][level],
+): Promise<Scored> {
+  const target = AUTO_LEVELS[level]
+  let pass: Scored | undefined
+  let fail: Scored | undefined
+  let best: Scored | undefined
+  const record = (scored: Scored) => {
+    if (!best || scored.similarity.score > best.similarity.score) best = scored
+    if (scored.similarity.score >= target) {
+      if (!pass || scored.plan.quality! < pass.plan.quality!) pass = scored
+    } else if (!fail || scored.plan.quality! > fail.plan.quality!) fail = scored
+    return scored
+  }
+  // ln(1 - score) falls close to linearly with quality: secant steps on it converge in 2 or 3.
+  const lnLoss = (scored: Scored) => Math.log(Math.max(1e-6, 1 - scored.similarity.score))
+  const goal = Math.log(1 - target)
+  const probes: Scored[] = []
+  let quality = start
+  probes.push(record(await probe(session, base, quality, reference)))
+  while (session.canAfford()) {
+    const lo = fail?.plan.quality ?? 0
+    const hi = pass?.plan.quality ?? 101
+    // Two quality steps apart is close enough: the next step saves about 2% of the bytes.
+    if (hi - lo <= TOLERANCE || (!pass && lo >= 100)) break
+    const [a, b] = pass && fail ? [fail, pass] : [probes.at(-2), probes.at(-1)!]
+    const slope =
+      a && a.plan.quality !== b.plan.quality
+        ? (lnLoss(b) - lnLoss(a)) / (b.plan.quality! - a.plan.quality!)
+        : TYPICAL_SLOPE
+    const next = b.plan.quality! + (goal - lnLoss(b)) / (slope < 0 ? slope : TYPICAL_SLOPE)
+    quality = Math.min(hi - 1, Math.max(lo + 1, Math.min(100, Math.max(1, Math.round(next)))))
+    probes.push(record(await probe(session, base, quality, reference)))
+  }
+  return pass ?? best!
+}
