@@ -2,12 +2,13 @@ import { AppError } from '../errors/app-error.ts'
 import type { CompressOptions } from '../options/schema.ts'
 import { chooseResult, type ResultKind } from './choose-result.ts'
 import type { FormatId, OutputFormat } from '../formats/format-table.ts'
-import { affordEncode } from './encode-budget.ts'
-import { assertWithinLimits, type ImageLimits } from './limits.ts'
+import type { FormatChoice } from './candidates.ts'
+import type { ImageLimits } from './limits.ts'
 import { estimateJobBytes } from './memory-cost.ts'
 import { produce, searchDeadline } from './produce.ts'
 import type { Similarity } from './similarity.ts'
-import { planJob, type PlanLimits } from './plan.ts'
+import { planCandidates } from './plan-candidates.ts'
+import type { PlanLimits } from './plan.ts'
 import { probeImage } from './probe.ts'
 import type { RunOptions } from './queue.ts'
 
@@ -26,6 +27,8 @@ export interface CompressLimits extends ImageLimits, PlanLimits {
 export interface CompressDeps {
   readonly runner: JobRunner
   readonly limits: CompressLimits
+  /** For format=auto: what the client said it can show. */
+  readonly formats?: FormatChoice
 }
 
 export interface CompressResult {
@@ -72,10 +75,8 @@ export async function compressImage(
   const { limits, runner } = deps
   const t0 = performance.now()
   const probe = await probeImage(input, limits.maxUploadBytes)
-  const planned = planJob(options, probe, limits)
-  const out = assertWithinLimits(probe, planned, limits)
-  const plan = affordEncode(planned, out, options.effort !== undefined, limits.encodeBudgetMs)
-  const costBytes = estimateJobBytes(probe, plan, out)
+  const jobs = planCandidates(options, probe, limits, deps.formats ?? {})
+  const costBytes = Math.max(...jobs.map((job) => estimateJobBytes(probe, job.plan, job.out)))
   assertFitsBudget(costBytes, limits.decodeBudgetBytes)
   const t1 = performance.now()
   let started = t1
@@ -83,11 +84,16 @@ export async function compressImage(
   const deadline = searchDeadline(t1, limits.jobTimeoutMs)
   const job = async () => {
     started = performance.now()
-    const produced = await produce(input, probe, plan, {
-      maxInputPixels: limits.maxInputPixels,
-      timeoutSeconds: Math.max(1, Math.ceil(limits.jobTimeoutMs / 1000)),
-      deadline,
-    })
+    const produced = await produce(
+      input,
+      probe,
+      jobs.map((job) => job.plan),
+      {
+        maxInputPixels: limits.maxInputPixels,
+        timeoutSeconds: Math.max(1, Math.ceil(limits.jobTimeoutMs / 1000)),
+        deadline,
+      },
+    )
     return { produced, chosen: chooseResult(input, probe, produced.plan, produced.encoded) }
   }
   const { produced, chosen } = await runner.run(job, { timeoutMs: limits.jobTimeoutMs, costBytes })
@@ -96,7 +102,7 @@ export async function compressImage(
     data: chosen.data,
     kind: chosen.kind,
     inputFormat: probe.format,
-    outputFormat: plan.format,
+    outputFormat: produced.plan.format,
     inputBytes: input.length,
     width: chosen.width,
     height: chosen.height,

@@ -19,8 +19,8 @@ export interface Produced {
 
 /** A search may use this share of the job timeout; the rest is the final steps' margin. */
 const SEARCH_SHARE = 0.8
-/** Encodes one request may cost, whatever the time left: a search lands in 3 to 8. */
-const MAX_ENCODES = 12
+/** Encodes one request may cost, whatever the time left: a search lands in 3 to 8, format=auto in up to 15. */
+const MAX_ENCODES = 16
 
 /**
  * One encode for a plain request; a search for a byte target or a similarity level. The search encodes bare pixels, so
@@ -30,9 +30,10 @@ const MAX_ENCODES = 12
 export async function produce(
   input: Uint8Array,
   probe: ImageProbe,
-  plan: JobPlan,
+  candidates: readonly JobPlan[],
   pipeline: PipelineOptions & { readonly deadline: number },
 ): Promise<Produced> {
+  const plan = candidates[0]!
   if (!plan.goal) {
     return {
       plan,
@@ -42,10 +43,10 @@ export async function produce(
     }
   }
   const maxBytes = plan.goal.maxBytes ?? Infinity
-  const outcome = await searchEncode(input, probe, [plan], { ...pipeline, maxEncodes: MAX_ENCODES })
-  const found: Produced = { ...outcome, ignored: plan.ignored }
+  const outcome = await searchEncode(input, probe, candidates, { ...pipeline, maxEncodes: MAX_ENCODES })
+  const found: Produced = { ...outcome, ignored: outcome.plan.ignored }
   if (plan.metadata !== 'keep') return found
-  const dropMetadata = { ...found, ignored: [...plan.ignored, 'metadata' as const] }
+  const dropMetadata = { ...found, ignored: [...found.ignored, 'metadata' as const] }
   if (outcome.resizedTo) return dropMetadata
   const withMetadata = await runPipeline(input, probe, outcome.plan, pipeline)
   if (withMetadata.data.length > maxBytes) return dropMetadata

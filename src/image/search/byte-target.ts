@@ -95,7 +95,10 @@ export async function fitBytes(session: EncodeSession, base: JobPlan, maxBytes: 
     { lo: 1, hi: ceiling, start: Math.min(ceiling, base.quality ?? ceiling) },
     maxBytes,
   )
-  return result ?? { smallest: await session.encode({ ...base, quality: 1 }) }
+  if (result) return result
+  // Out of time before the search began: the lowest quality is the one answer that may still fit.
+  const lowest = await session.encode({ ...base, quality: 1 })
+  return { ...(size(lowest) <= maxBytes ? { fit: lowest } : {}), smallest: lowest }
 }
 
 /**

@@ -11,7 +11,13 @@ import {
   type LumaPlane,
   type Similarity,
 } from '../similarity.ts'
-import { AUTO_LEVELS, lowestQualityThatLooksTheSame, type Scored } from './auto-quality.ts'
+import {
+  AUTO_LEVELS,
+  COARSE_TOLERANCE,
+  lowestQualityThatLooksTheSame,
+  probeEffort,
+  type Scored,
+} from './auto-quality.ts'
 import { fitBytes } from './byte-target.ts'
 import { EncodeSession, type Attempt } from './session.ts'
 
@@ -74,27 +80,68 @@ async function chooseFormat(session: EncodeSession, candidates: readonly JobPlan
   const references = new Map<string, Promise<LumaPlane>>()
   const target = AUTO_LEVELS[level]
   const passes = (s: Scored) => s.similarity.score >= target
-  let chosen: Scored | undefined
+  let chosen: { scored: Scored; final: Attempt; bytes: number } | undefined
   for (const plan of candidates) {
     if (chosen && !previewSession.canAfford()) break
     const reference = await referenceFor(preview, plan, references)
-    const scored = await lowestQualityThatLooksTheSame(previewSession, plan, level, reference)
+    const scored = await lowestQualityThatLooksTheSame(
+      previewSession,
+      plan,
+      level,
+      reference,
+      undefined,
+      preview === still ? undefined : COARSE_TOLERANCE,
+    )
+    // Sizes compare at the effort asked for: low-effort probes would misjudge AVIF by a third.
+    const final =
+      probeEffort(scored.plan) === plan.effort
+        ? scored
+        : await previewSession.encode({ ...scored.plan, effort: plan.effort })
+    const candidate = { scored, final, bytes: bytes(final) }
     if (
       !chosen ||
-      (passes(scored) && (!passes(chosen) || bytes(scored) < bytes(chosen))) ||
-      (!passes(scored) && !passes(chosen) && scored.similarity.score > chosen.similarity.score)
+      (passes(scored) && (!passes(chosen.scored) || candidate.bytes < chosen.bytes)) ||
+      (!passes(scored) && !passes(chosen.scored) && scored.similarity.score > chosen.scored.similarity.score)
     )
-      chosen = scored
+      chosen = candidate
   }
-  return chosen!.plan
+  const plan = { ...chosen!.scored.plan, effort: chosen!.final.plan.effort }
+  // When the preview is the image itself, its encode at the effort asked for is the answer.
+  const answer =
+    preview === session.pixels
+      ? { ...chosen!.final, similarity: await scoreFinal(chosen!, references, preview) }
+      : undefined
+  return { plan, answer }
 }
 
-/** quality=auto on the full size: the lowest quality whose output, scaled to the metric's size, reaches the level. */
-async function looksTheSame(session: EncodeSession, candidates: readonly JobPlan[], level: AutoQuality) {
-  const plan = candidates.length > 1 ? await chooseFormat(session, candidates, level) : candidates[0]!
+async function scoreFinal(
+  chosen: { scored: Scored; final: Attempt },
+  references: Map<string, Promise<LumaPlane>>,
+  pixels: Pixels,
+): Promise<Similarity> {
+  if (chosen.final === chosen.scored) return chosen.scored.similarity
+  return scoreCandidate(await referenceFor(pixels, chosen.final.plan, references), chosen.final.encoded.data)
+}
+
+/**
+ * quality=auto on the full size: the lowest quality whose output, scaled to the metric's size,
+ * reaches the level, searched at a low effort, then encoded once at the effort asked for and
+ * scored as it is returned.
+ */
+async function looksTheSame(
+  session: EncodeSession,
+  candidates: readonly JobPlan[],
+  level: AutoQuality,
+): Promise<Scored> {
+  const choice = candidates.length > 1 ? await chooseFormat(session, candidates, level) : undefined
+  if (choice?.answer) return choice.answer
+  const plan = choice?.plan ?? candidates[0]!
   const reference = await referenceFor(session.pixels, plan, new Map())
-  const start = candidates.length > 1 ? plan.quality : undefined
-  return lowestQualityThatLooksTheSame(session, plan, level, reference, start)
+  const start = choice ? plan.quality : undefined
+  const found = await lowestQualityThatLooksTheSame(session, plan, level, reference, start)
+  if (probeEffort(plan) === plan.effort) return found
+  const final = await session.encode({ ...found.plan, effort: plan.effort })
+  return { ...final, similarity: await scoreCandidate(reference, final.encoded.data) }
 }
 
 /** The byte target over the candidates: the first (most preferred) that fits. */
