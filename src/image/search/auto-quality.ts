@@ -32,6 +32,19 @@ export const COARSE_TOLERANCE = 6
 /** d ln(1 - SSIM) / d quality on the corpus photos, for the first step before there are two points. */
 const TYPICAL_SLOPE = -0.035
 
+/**
+ * The lowest quality each level may choose, whatever the score: SSIM on luma misses blocking in
+ * smooth areas (a dusk sky scored 0.95 at JPEG quality 17), so the levels stop above it.
+ */
+const FLOOR: Readonly<Record<JobPlan['format'], Readonly<Record<AutoQuality, number>>>> = {
+  jpeg: { auto: 70, 'auto-high': 60, 'auto-medium': 45, 'auto-low': 30 },
+  tiff: { auto: 70, 'auto-high': 60, 'auto-medium': 45, 'auto-low': 30 },
+  webp: { auto: 70, 'auto-high': 60, 'auto-medium': 45, 'auto-low': 30 },
+  avif: { auto: 55, 'auto-high': 45, 'auto-medium': 35, 'auto-low': 25 },
+  png: { auto: 70, 'auto-high': 55, 'auto-medium': 40, 'auto-low': 25 },
+  gif: { auto: 100, 'auto-high': 100, 'auto-medium': 100, 'auto-low': 100 },
+}
+
 export interface Scored extends Attempt {
   readonly similarity: Similarity
 }
@@ -92,12 +105,13 @@ export async function lowestQualityThatLooksTheSame(
   const lnLoss = (scored: Scored) => Math.log(Math.max(1e-6, 1 - scored.similarity.score))
   const goal = Math.log(1 - target)
   const probes: Scored[] = []
-  let quality = start
+  const floor = FLOOR[base.format][level]
+  let quality = Math.max(floor, start)
   probes.push(record(await probe(session, base, quality, reference)))
   // GIF has no quality to search: one encode says how close it comes.
   if (base.quality === undefined) return best!
   while (session.canAfford()) {
-    const lo = fail?.plan.quality ?? 0
+    const lo = fail?.plan.quality ?? floor - 1
     const hi = pass?.plan.quality ?? 101
     // Two quality steps apart is close enough: the next step saves about 2% of the bytes.
     if (hi - lo <= tolerance || (!pass && lo >= 100)) break

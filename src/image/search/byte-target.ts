@@ -79,11 +79,16 @@ async function highestThatFits(
 const LOSSY_QUALITY: ReadonlySet<JobPlan['format']> = new Set(['jpeg', 'webp', 'avif', 'tiff'])
 
 /** The byte-target search for one format, on the session's pixels. */
-export async function fitBytes(session: EncodeSession, base: JobPlan, maxBytes: number): Promise<FitResult> {
+export async function fitBytes(
+  session: EncodeSession,
+  base: JobPlan,
+  maxBytes: number,
+  floor: number = 1,
+): Promise<FitResult> {
   // The caller's own quality is the ceiling; without one, the best that fits, up to 100.
-  const ceiling = base.goal?.ceiling ?? 100
-  if (base.format === 'png' && !base.lossless) return fitPalette(session, base, maxBytes, true)
-  if (base.format === 'gif') return fitPalette(session, base, maxBytes, false)
+  const ceiling = Math.max(floor, base.goal?.ceiling ?? 100)
+  if (base.format === 'png' && !base.lossless) return fitPalette(session, base, maxBytes, true, floor)
+  if (base.format === 'gif') return fitPalette(session, base, maxBytes, false, floor)
   if (base.lossless || !LOSSY_QUALITY.has(base.format)) {
     // Lossless asked for, or alpha in TIFF: nothing to lower; it fits or it does not.
     const attempt = await session.encode(base)
@@ -92,12 +97,12 @@ export async function fitBytes(session: EncodeSession, base: JobPlan, maxBytes: 
   const result = await highestThatFits(
     session,
     (quality) => ({ ...base, quality }),
-    { lo: 1, hi: ceiling, start: Math.min(ceiling, base.quality ?? ceiling) },
+    { lo: floor, hi: ceiling, start: Math.max(floor, Math.min(ceiling, base.quality ?? ceiling)) },
     maxBytes,
   )
   if (result) return result
   // Out of time before the search began: the lowest quality is the one answer that may still fit.
-  const lowest = await session.encode({ ...base, quality: 1 })
+  const lowest = await session.encode({ ...base, quality: floor })
   return { ...(size(lowest) <= maxBytes ? { fit: lowest } : {}), smallest: lowest }
 }
 
@@ -111,6 +116,7 @@ async function fitPalette(
   base: JobPlan,
   maxBytes: number,
   isPng: boolean,
+  floor: number,
 ): Promise<FitResult> {
   let smallest: Attempt | undefined
   const consider = (result: FitResult | undefined) => {
@@ -128,18 +134,19 @@ async function fitPalette(
       ? await highestThatFits(
           session,
           (quality) => ({ ...base, quality }),
-          { lo: 1, hi: ceiling, start: Math.min(ceiling, base.quality ?? ceiling) },
+          { lo: floor, hi: ceiling, start: Math.max(floor, Math.min(ceiling, base.quality ?? ceiling)) },
           maxBytes,
         )
       : await highestThatFits(
           session,
           (colours) => ({ ...base, colours }),
-          { lo: MIN_COLOURS, hi: MAX_COLOURS, start: MAX_COLOURS },
+          { lo: Math.max(MIN_COLOURS, Math.round(floor * 2.56)), hi: MAX_COLOURS, start: MAX_COLOURS },
           maxBytes,
           Math.log2,
         ),
   )
-  if (fit) return { fit, smallest: smallest! }
+  // Below the floor (allowResize's), scaling down is the better answer than dithering less.
+  if (fit || floor > 1) return { ...(fit ? { fit } : {}), smallest: smallest! }
   for (const last of [
     { ...base, ...(isPng ? { quality: 1 } : { colours: MIN_COLOURS }), dither: 0 },
     { ...base, quality: isPng ? 1 : base.quality, colours: MIN_COLOURS, dither: 0 },

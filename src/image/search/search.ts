@@ -144,12 +144,31 @@ async function looksTheSame(
   return { ...final, similarity: await scoreCandidate(reference, final.encoded.data) }
 }
 
+/**
+ * With allowResize, the lowest quality a byte target may use before the image is scaled down
+ * instead: a smaller picture at a decent quality looks better than blocks at full size. Palette
+ * formats read it as a share of 256 colours.
+ */
+const RESIZE_FLOOR: Readonly<Record<JobPlan['format'], number>> = {
+  jpeg: 50,
+  webp: 50,
+  avif: 40,
+  tiff: 50,
+  png: 40,
+  gif: 12,
+}
+
 /** The byte target over the candidates: the first (most preferred) that fits. */
-async function fitCandidates(session: EncodeSession, candidates: readonly JobPlan[], maxBytes: number) {
+async function fitCandidates(
+  session: EncodeSession,
+  candidates: readonly JobPlan[],
+  maxBytes: number,
+  resizing: boolean,
+) {
   let smallest: Attempt | undefined
   for (const plan of candidates) {
     if (smallest && !session.canAfford()) break
-    const result = await fitBytes(session, plan, maxBytes)
+    const result = await fitBytes(session, plan, maxBytes, resizing ? RESIZE_FLOOR[plan.format] : 1)
     if (!smallest || bytes(result.smallest) < bytes(smallest)) smallest = result.smallest
     if (result.fit) return { fit: result.fit, smallest }
   }
@@ -160,7 +179,9 @@ async function fitCandidates(session: EncodeSession, candidates: readonly JobPla
 async function meetTarget(session: EncodeSession, candidates: readonly JobPlan[], maxBytes: number) {
   const goal = candidates[0]!.goal!
   for (let round = 0; ; round++) {
-    const { fit, smallest } = await fitCandidates(session, candidates, maxBytes)
+    // The last round may use any quality: some answer beats none.
+    const floored = goal.allowResize && round < RESIZE_ROUNDS
+    const { fit, smallest } = await fitCandidates(session, candidates, maxBytes, floored)
     if (fit) return { attempt: fit, session }
     const reached = bytes(smallest)
     if (!goal.allowResize || round >= RESIZE_ROUNDS || !session.canAfford() || session.pixels.width <= 1)
