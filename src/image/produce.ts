@@ -17,8 +17,11 @@ export interface Produced {
   readonly similarity?: Similarity
 }
 
-/** A search may use this share of the job timeout; the rest is the final steps' margin. */
-const SEARCH_SHARE = 0.8
+/**
+ * A search may use this share of the job timeout: the rest is the margin for the steps after it
+ * (the never-larger check, a re-encode with metadata) and for an estimate that fell short.
+ */
+const SEARCH_SHARE = 0.7
 /** Encodes one request may cost, whatever the time left: a search lands in 3 to 8, format=auto in up to 15. */
 const MAX_ENCODES = 16
 

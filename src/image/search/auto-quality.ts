@@ -56,6 +56,16 @@ export interface Scored extends Attempt {
  * while the time falls 25-fold for AVIF: probes search fast, and the answer is encoded once at
  * the effort asked for.
  */
+/** How much slower the effort asked for is than a probe's (measured: bench/encode-cost.ts, rounded up). */
+export const EFFORT_COST_FACTOR: Readonly<Record<JobPlan['format'], number>> = {
+  avif: 30,
+  webp: 2,
+  png: 3,
+  gif: 3,
+  jpeg: 1,
+  tiff: 1,
+}
+
 export function probeEffort(plan: JobPlan): number | undefined {
   if (plan.effort === undefined) return undefined
   if (plan.format === 'avif') return 0

@@ -15,6 +15,7 @@ import {
   AUTO_LEVELS,
   COARSE_TOLERANCE,
   lowestQualityThatLooksTheSame,
+  EFFORT_COST_FACTOR,
   probeEffort,
   type Scored,
 } from './auto-quality.ts'
@@ -92,9 +93,11 @@ async function chooseFormat(session: EncodeSession, candidates: readonly JobPlan
       undefined,
       preview === still ? undefined : COARSE_TOLERANCE,
     )
-    // Sizes compare at the effort asked for: low-effort probes would misjudge AVIF by a third.
+    // Sizes compare at the effort asked for (low-effort probes would misjudge AVIF by a third),
+    // when there is time for it.
     const final =
-      probeEffort(scored.plan) === plan.effort
+      probeEffort(scored.plan) === plan.effort ||
+      !previewSession.canAffordMs(previewSession.lastEncodeMs * EFFORT_COST_FACTOR[plan.format])
         ? scored
         : await previewSession.encode({ ...scored.plan, effort: plan.effort })
     const candidate = { scored, final, bytes: bytes(final) }
@@ -140,6 +143,8 @@ async function looksTheSame(
   const start = choice ? plan.quality : undefined
   const found = await lowestQualityThatLooksTheSame(session, plan, level, reference, start)
   if (probeEffort(plan) === plan.effort) return found
+  // Near the deadline, the probe (a lower effort, at the same level) is the answer.
+  if (!session.canAffordMs(session.lastEncodeMs * EFFORT_COST_FACTOR[plan.format])) return found
   const final = await session.encode({ ...found.plan, effort: plan.effort })
   return { ...final, similarity: await scoreCandidate(reference, final.encoded.data) }
 }

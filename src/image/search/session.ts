@@ -20,6 +20,7 @@ export interface SessionLimits {
 interface Clock {
   count: number
   slowestMs: number
+  lastEncodeMs: number
 }
 
 /**
@@ -37,7 +38,7 @@ export class EncodeSession {
   ) {}
 
   static start(pixels: Pixels, probe: ImageProbe, limits: SessionLimits): EncodeSession {
-    return new EncodeSession(pixels, probe, limits, { count: 0, slowestMs: 0 })
+    return new EncodeSession(pixels, probe, limits, { count: 0, slowestMs: 0, lastEncodeMs: 0 })
   }
 
   get count(): number {
@@ -45,8 +46,18 @@ export class EncodeSession {
   }
 
   canAfford(): boolean {
+    return this.canAffordMs(this.clock.slowestMs)
+  }
+
+  /** Whether a step expected to take `ms` ends before the deadline, with a quarter to spare. */
+  canAffordMs(ms: number): boolean {
     if (this.clock.count >= this.limits.maxEncodes) return false
-    return performance.now() + this.clock.slowestMs * 1.25 < this.limits.deadline
+    return performance.now() + ms * 1.25 < this.limits.deadline
+  }
+
+  /** How long the last encode took: the base for estimating one at another effort. */
+  get lastEncodeMs(): number {
+    return this.clock.lastEncodeMs
   }
 
   /** Counts time spent beside encoding (scoring a candidate) into the estimate of the next step. */
@@ -58,7 +69,8 @@ export class EncodeSession {
     const started = performance.now()
     const encoded = await encodePixels(this.pixels, this.probe, plan, this.limits.timeoutSeconds)
     this.clock.count++
-    this.note(performance.now() - started)
+    this.clock.lastEncodeMs = performance.now() - started
+    this.note(this.clock.lastEncodeMs)
     return { plan, encoded }
   }
 
