@@ -130,6 +130,19 @@ describe('similarity', () => {
     expect(halfScore).toBeLessThan((await scoreCandidate(ref, full)).score)
   })
 
+  test('scores a WebP over the pixel bound from its bytes as from its decoded pixels (no libwebp scaling)', async () => {
+    const big = await (await upright('photo-exif-orientation-6.jpg')).resize(1500).png().toBuffer()
+    const webp = await sharp(big).webp({ quality: 95 }).toBuffer()
+    const decoded = await sharp(webp).png().toBuffer()
+    const ref = await prepareReference(big)
+    const [fromBytes, fromPixels] = await Promise.all([
+      scoreCandidate(ref, webp),
+      scoreCandidate(ref, sharp(decoded)),
+    ])
+    expect(Math.abs(fromBytes.score - fromPixels.score)).toBeLessThan(1e-4)
+    expect(fromBytes.score).toBeGreaterThan(0.98)
+  })
+
   test('enlarges an image smaller than the SSIM window and shrinks one over the pixel bound', async () => {
     const tiny = await fixture('png-tiny-1x1-prophoto-icc.png')
     expect((await measureSimilarity(tiny, tiny)).score).toBe(1)
