@@ -7,21 +7,24 @@ import type { StepContext } from './steps/context.ts'
 type Encoder = (context: StepContext) => void
 
 /**
- * mozjpeg's tuning, spelt out because sharp's `mozjpeg: true` preset also switches progressive
- * on after reading `progressive`, which made baseline output impossible. Scan optimisation
- * only exists for progressive files, and sharp switches progressive on when it is asked for.
+ * Effort 0 is libjpeg-turbo's plain encode with Huffman optimisation; effort 1 adds mozjpeg's
+ * trellis quantisation and deringing, and scan optimisation when progressive (sharp's `mozjpeg`
+ * preset is not used: it also switches progressive on, which made baseline output impossible).
+ * Both keep the standard quantisation tables, which scored best per byte on luma SSIM.
  */
 export function jpegOptions(
-  plan: Pick<JobPlan, 'quality' | 'progressive' | 'chromaSubsampling'>,
+  plan: Pick<JobPlan, 'quality' | 'progressive' | 'chromaSubsampling' | 'effort'>,
 ): JpegOptions {
+  const trellis = (plan.effort ?? 0) >= 1
   return {
     quality: plan.quality,
     progressive: plan.progressive,
     chromaSubsampling: plan.chromaSubsampling,
-    trellisQuantisation: true,
-    overshootDeringing: true,
-    optimiseScans: plan.progressive,
-    quantisationTable: 3,
+    trellisQuantisation: trellis,
+    overshootDeringing: trellis,
+    optimiseScans: trellis && plan.progressive,
+    optimiseCoding: true,
+    quantisationTable: 0,
   }
 }
 
@@ -54,7 +57,7 @@ export const ENCODERS = {
       quality: plan.quality,
       lossless: plan.lossless,
       effort: plan.effort,
-      smartSubsample: true,
+      smartSubsample: plan.smartSubsample,
       ...animationOf(image),
     })
   },

@@ -21,6 +21,8 @@ export interface JobPlan {
   readonly effort?: number
   readonly progressive: boolean
   readonly chromaSubsampling?: '4:2:0' | '4:4:4'
+  /** WebP's sharp RGB to YUV conversion. */
+  readonly smartSubsample: boolean
   readonly background: string
   /** Composite transparency onto `background`: the input has alpha and the output cannot keep it. */
   readonly flatten: boolean
@@ -160,6 +162,10 @@ export function planJob(options: CompressOptions, probe: ImageProbe, limits: Pla
       tunables.chromaSubsampling && !lossless
         ? ((options.chromaSubsampling ?? tunables.chromaSubsampling.default) as '4:2:0' | '4:4:4')
         : undefined,
+    smartSubsample:
+      tunables.smartSubsample && !lossless
+        ? (options.smartSubsample ?? tunables.smartSubsample.default)
+        : false,
     background: options.background.startsWith('#') ? options.background : `#${options.background}`,
     flatten,
     paintsBackground: flatten || letterbox,

@@ -137,6 +137,7 @@ export const FORMATS_SCHEMA: OpenAPIV3.SchemaObject = described('formats', {
               effort: RANGE,
               lossless: FLAG,
               progressive: FLAG,
+              smartSubsample: FLAG,
               chromaSubsampling: {
                 type: 'object',
                 required: ['values', 'default'],

@@ -56,9 +56,11 @@ export const CompressOptionsSchema = Type.Object(
     lossless: Type.Optional(
       Type.Boolean({ default: false, description: text.lossless.description, examples: [false] }),
     ),
-    // No `default` here: it differs per format (progressive JPEG, plain PNG and GIF), so the
-    // formats table declares it and GET /api/formats publishes it.
+    // No `default` here: each format declares its own, which GET /api/formats publishes.
     progressive: Type.Optional(Type.Boolean({ description: text.progressive.description, examples: [true] })),
+    smartSubsample: Type.Optional(
+      Type.Boolean({ default: false, description: text.smartSubsample.description, examples: [false] }),
+    ),
     effort: Type.Optional(
       Type.Integer({ minimum: 0, maximum: 10, description: text.effort.description, examples: [4] }),
     ),

@@ -119,6 +119,19 @@ describe('quality=auto: the lowest quality that still looks the same', () => {
     })
   }
 
+  test('PNG whose palette cannot look the same at auto is written lossless, scoring 1, with no quality', async () => {
+    const response = await api.fetch('/api/compress?format=png&quality=auto', rawBody(photo))
+    expect(response.status).toBe(200)
+    const bytes = new Uint8Array(await response.arrayBuffer())
+    expect(similarityOf(response)).toBe(1)
+    expect(response.headers.get('x-quality')).toBeNull()
+    const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true })
+    const original = await sharp(upright).removeAlpha().raw().toBuffer()
+    expect([info.format, info.width, info.height]).toEqual(['raw', 600, 450])
+    expect((await sharp(bytes).metadata()).paletteBitDepth).toBeUndefined()
+    expect(Buffer.compare(data, original)).toBe(0)
+  })
+
   test('coarser levels give smaller files', async () => {
     const sizes = []
     for (const level of AUTO_QUALITIES) {

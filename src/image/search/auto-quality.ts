@@ -26,6 +26,15 @@ const START: Readonly<Record<JobPlan['format'], Readonly<Record<AutoQuality, num
   gif: { auto: 100, 'auto-high': 100, 'auto-medium': 100, 'auto-low': 100 },
 }
 
+/**
+ * The score a search aims for: a little above the level, so that another implementation of the
+ * metric (scikit-image, another scaler) does not find it a hair under. A hundredth of the
+ * allowed loss: 0.9901 for auto, 0.9505 for auto-medium.
+ */
+export function aimFor(level: AutoQuality): number {
+  return 1 - (1 - AUTO_LEVELS[level]) * 0.99
+}
+
 const TOLERANCE = 2
 /** Choosing between formats needs less precision: the winner is searched again, finely. */
 export const COARSE_TOLERANCE = 6
@@ -49,7 +58,6 @@ export interface Scored extends Attempt {
   readonly similarity: Similarity
 }
 
-/** Encodes at `quality` and scores it against the reference, counting both into the session's clock. */
 /**
  * The effort a probe encodes at. The score at a given quality barely moves with effort (AVIF at
  * effort 0 scores within 0.01 of effort 4, a little lower, so the search errs towards quality)
@@ -73,24 +81,23 @@ export function probeEffort(plan: JobPlan): number | undefined {
   return Math.min(plan.effort, 3)
 }
 
-async function probe(
-  session: EncodeSession,
-  base: JobPlan,
-  quality: number,
-  reference: LumaPlane,
-): Promise<Scored> {
+/** Encodes `plan` and scores it against the reference, counting both into the session's clock. */
+async function encodeAndScore(session: EncodeSession, plan: JobPlan, reference: LumaPlane): Promise<Scored> {
   const started = performance.now()
-  const attempt = await session.encode({ ...base, quality, effort: probeEffort(base) })
+  const attempt = await session.encode(plan)
   const similarity = await scoreCandidate(reference, attempt.encoded.data)
   session.note(performance.now() - started)
   return { ...attempt, similarity }
 }
 
+const probe = (session: EncodeSession, base: JobPlan, quality: number, reference: LumaPlane) =>
+  encodeAndScore(session, { ...base, quality, effort: probeEffort(base) }, reference)
+
 /**
  * The lowest quality whose output scores at least the level's target: a secant search on
  * ln(1 - score), bracketing the target and closing in until the bracket is two quality steps
- * wide. Returns the lowest passing attempt found, or the best one
- * when even 100 falls short (the score is then reported as it is).
+ * wide. Returns the lowest passing attempt found; when even 100 falls short, PNG's lossless
+ * encode, or the best attempt for the other formats (the score is then reported as it is).
  */
 export async function lowestQualityThatLooksTheSame(
   session: EncodeSession,
@@ -100,7 +107,8 @@ export async function lowestQualityThatLooksTheSame(
   start: number = START[base.format][level],
   tolerance: number = TOLERANCE,
 ): Promise<Scored> {
-  const target = AUTO_LEVELS[level]
+  if (base.lossless) return encodeAndScore(session, base, reference)
+  const target = aimFor(level)
   let pass: Scored | undefined
   let fail: Scored | undefined
   let best: Scored | undefined
@@ -134,5 +142,8 @@ export async function lowestQualityThatLooksTheSame(
     quality = Math.min(hi - 1, Math.max(lo + 1, Math.min(100, Math.max(1, Math.round(next)))))
     probes.push(record(await probe(session, base, quality, reference)))
   }
-  return pass ?? best!
+  if (pass || base.format !== 'png' || !session.canAfford()) return pass ?? best!
+  // No palette looks the same: PNG's answer is then its lossless encode, which always does.
+  const { quality: _quality, colours: _colours, dither: _dither, ...palette } = base
+  return encodeAndScore(session, { ...palette, lossless: true, effort: undefined }, reference)
 }

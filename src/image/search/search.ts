@@ -12,7 +12,7 @@ import {
   type Similarity,
 } from '../similarity.ts'
 import {
-  AUTO_LEVELS,
+  aimFor,
   COARSE_TOLERANCE,
   lowestQualityThatLooksTheSame,
   EFFORT_COST_FACTOR,
@@ -79,7 +79,7 @@ async function chooseFormat(session: EncodeSession, candidates: readonly JobPlan
   const preview = size.width < still.width ? await scalePixels(still, size.width) : still
   const previewSession = session.withPixels(preview)
   const references = new Map<string, Promise<LumaPlane>>()
-  const target = AUTO_LEVELS[level]
+  const target = aimFor(level)
   const passes = (s: Scored) => s.similarity.score >= target
   let chosen: { scored: Scored; final: Attempt; bytes: number } | undefined
   for (const plan of candidates) {
@@ -96,6 +96,7 @@ async function chooseFormat(session: EncodeSession, candidates: readonly JobPlan
     // Sizes compare at the effort asked for (low-effort probes would misjudge AVIF by a third),
     // when there is time for it.
     const final =
+      scored.plan.lossless ||
       probeEffort(scored.plan) === plan.effort ||
       !previewSession.canAffordMs(previewSession.lastEncodeMs * EFFORT_COST_FACTOR[plan.format])
         ? scored
@@ -142,7 +143,7 @@ async function looksTheSame(
   const reference = await referenceFor(session.pixels, plan, new Map())
   const start = choice ? plan.quality : undefined
   const found = await lowestQualityThatLooksTheSame(session, plan, level, reference, start)
-  if (probeEffort(plan) === plan.effort) return found
+  if (found.plan.lossless || probeEffort(plan) === plan.effort) return found
   // Near the deadline, the probe (a lower effort, at the same level) is the answer.
   if (!session.canAffordMs(session.lastEncodeMs * EFFORT_COST_FACTOR[plan.format])) return found
   const final = await session.encode({ ...found.plan, effort: plan.effort })
