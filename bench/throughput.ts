@@ -83,7 +83,7 @@ function encodeInProcess(photo: Photo): Promise<Uint8Array> {
     .timeout({ seconds: 30 })
     .autoOrient()
     .resize({ width: 1600, fit: 'inside', withoutEnlargement: true, background: '#ffffff' })
-    .webp({ quality: 80, lossless: false, effort: 4, smartSubsample: true })
+    .webp({ quality: 80, lossless: false, effort: 4 })
     .toBuffer()
 }
 

@@ -43,10 +43,10 @@ const JPEG_CASES: ReadbackCase[] = [
     check: (outputs) => expect(progressive(only(outputs))).toBe(true),
   },
   {
-    behaviour: 'JPEG output is baseline by default',
+    behaviour: 'JPEG output is progressive by default',
     format: 'jpeg',
     requests: [{}],
-    check: (outputs) => expect(progressive(only(outputs))).toBe(false),
+    check: (outputs) => expect(progressive(only(outputs))).toBe(true),
   },
   {
     behaviour:

@@ -59,9 +59,9 @@ describe('GET /api/formats', () => {
     expect(byId('svg').tunables).toEqual({})
   })
 
-  test('publishes baseline JPEG and non-interlaced PNG and GIF as defaults, and WebP without smart subsampling', () => {
+  test('publishes progressive JPEG and non-interlaced PNG and GIF as defaults, and WebP without smart subsampling', () => {
     expect(['jpeg', 'png', 'gif'].map((id) => byId(id).tunables.progressive)).toEqual([
-      { default: false },
+      { default: true },
       { default: false },
       { default: false },
     ])

@@ -56,13 +56,13 @@ describe('OpenAPI document and reference', () => {
     expect(spec.info.contact.name).toBe('imgapi')
   })
 
-  test('documents progressive with no single default (each format declares its own), and why it is off', () => {
+  test('documents progressive with no single default, naming the per-format ones (JPEG progressive)', () => {
     const operation = spec.paths['/api/compress'].post
     const parameter = operation.parameters.find((p: { name: string }) => p.name === 'progressive')
     const field = operation.requestBody.content['multipart/form-data'].schema.properties.progressive
     for (const schema of [parameter.schema, field]) expect(schema.default).toBeUndefined()
-    expect(parameter.description).toContain('Off by default')
-    expect(parameter.description).toContain('GET /api/formats')
+    expect(parameter.description).toContain('JPEG is progressive')
+    expect(parameter.description).toContain('PNG and GIF are not interlaced')
   })
 
   test('documents the image response headers and every error response as problem+json', () => {

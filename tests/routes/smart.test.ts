@@ -128,7 +128,7 @@ describe('quality=auto: the lowest quality that still looks the same', () => {
     const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true })
     const original = await sharp(upright).removeAlpha().raw().toBuffer()
     expect([info.format, info.width, info.height]).toEqual(['raw', 600, 450])
-    expect((await sharp(bytes).metadata()).paletteBitDepth).toBeUndefined()
+    expect((await sharp(bytes).metadata()).isPalette).toBe(false)
     expect(Buffer.compare(data, original)).toBe(0)
   })
 
