@@ -53,11 +53,11 @@ const PLANS: Readonly<Record<string, FormatPlan>> = {
     images: PHOTOS,
     ladder: LADDER,
     variants: {
-      'libjpeg-turbo (the default)': (i, q) => i.jpeg({ quality: q, optimiseCoding: true }),
-      progressive: (i, q) => i.jpeg({ quality: q, progressive: true }),
-      'trellis (effort=1)': (i, q) =>
+      'libjpeg-turbo baseline (progressive=false)': (i, q) => i.jpeg({ quality: q, optimiseCoding: true }),
+      'progressive (the default)': (i, q) => i.jpeg({ quality: q, progressive: true }),
+      'trellis (effort=1, progressive=false)': (i, q) =>
         i.jpeg({ quality: q, trellisQuantisation: true, overshootDeringing: true }),
-      'trellis, progressive, scans (effort=1, progressive)': (i, q) =>
+      'trellis, progressive, scans (effort=1)': (i, q) =>
         i.jpeg({
           quality: q,
           trellisQuantisation: true,
@@ -65,7 +65,7 @@ const PLANS: Readonly<Record<string, FormatPlan>> = {
           progressive: true,
           optimiseScans: true,
         }),
-      'mozjpeg table 3, trellis, progressive (until now)': (i, q) =>
+      'table 3, trellis, progressive, scans (the previous default)': (i, q) =>
         i.jpeg({
           quality: q,
           trellisQuantisation: true,
