@@ -16,7 +16,7 @@ import { cpuUsage } from 'node:process'
 import { parseArgs } from 'node:util'
 import type { Sharp } from 'sharp'
 import { sharp } from '../src/image/sharp.ts'
-import { prepareReference, scoreCandidate, type LumaPlane } from '../src/image/similarity.ts'
+import { prepareReference, scoreCandidate, type PreparedReference } from '../src/image/similarity.ts'
 
 const CORPUS_DIR = resolve(import.meta.dir, '../../shared/corpus/public')
 const TARGETS = [0.95, 0.98] as const
@@ -143,7 +143,7 @@ async function decoded(name: string): Promise<() => Sharp> {
 
 async function ladderOf(
   pixels: () => Sharp,
-  reference: LumaPlane,
+  reference: PreparedReference,
   encode: Encode,
   ladder: readonly number[],
 ) {

@@ -4,16 +4,16 @@
  * resized to the compared width by sharp and never encoded, so that a smaller file can be
  * judged at equal similarity. Scored after the timed rounds, so it costs them nothing.
  */
-import { prepareReference, scoreCandidate, type LumaPlane } from '../../src/image/similarity.ts'
+import { prepareReference, scoreCandidate, type PreparedReference } from '../../src/image/similarity.ts'
 import { sharp } from '../../src/image/sharp.ts'
 import type { Photo } from './clients.ts'
 import type { Samples } from './measure.ts'
 import { WIDTH } from './rows.ts'
 
-export type References = ReadonlyMap<string, LumaPlane>
+export type References = ReadonlyMap<string, PreparedReference>
 
 export async function prepareReferences(photos: readonly Photo[]): Promise<References> {
-  const references = new Map<string, LumaPlane>()
+  const references = new Map<string, PreparedReference>()
   for (const photo of photos) {
     // The same resize both servers run (lanczos3, width only); the pipeline is rendered raw, losslessly.
     const resized = sharp(photo.bytes).autoOrient().resize({ width: WIDTH, withoutEnlargement: true })

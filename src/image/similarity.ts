@@ -10,7 +10,7 @@
  * computed in Python start from these very planes, as bench/ssim-reference.py does.
  */
 import { sharp, type Sharp } from './sharp.ts'
-import { ssim, SSIM_WINDOW } from './ssim.ts'
+import { prepareSsim, ssimAgainst, SSIM_WINDOW, type SsimReference } from './ssim.ts'
 
 /**
  * Encoded bytes, read as a viewer shows them: the first frame, turned upright by its EXIF
@@ -24,6 +24,11 @@ export interface LumaPlane {
   readonly data: Uint8Array
   readonly width: number
   readonly height: number
+}
+
+/** A reference ready to score candidates against: its plane and its half of SSIM, computed once. */
+export interface PreparedReference extends LumaPlane {
+  readonly ssim: SsimReference
 }
 
 export interface Similarity {
@@ -122,12 +127,18 @@ async function encodedLumaPlane(
 }
 
 /** Prepares the reference once, for scoring each of several candidates against it. */
-export const prepareReference = (reference: ImageInput): Promise<LumaPlane> => toLumaPlane(reference)
+export async function prepareReference(reference: ImageInput): Promise<PreparedReference> {
+  const plane = await toLumaPlane(reference)
+  return { ...plane, ssim: prepareSsim(plane.data, plane.width, plane.height) }
+}
 
 /** Scores a candidate against a prepared reference, at the reference's comparison size. */
-export async function scoreCandidate(reference: LumaPlane, candidate: ImageInput): Promise<Similarity> {
+export async function scoreCandidate(
+  reference: PreparedReference,
+  candidate: ImageInput,
+): Promise<Similarity> {
   const plane = await toLumaPlane(candidate, reference)
-  return { metric: 'ssim', score: ssim(reference.data, plane.data, reference.width, reference.height) }
+  return { metric: 'ssim', score: ssimAgainst(reference.ssim, plane.data) }
 }
 
 /** One comparison; to score several candidates of one image, prepare the reference once. */

@@ -48,77 +48,128 @@ function convolve(p: Float64Array, c: number, s: number): number {
   )
 }
 
-/** The five local statistics, each a ring of filtered rows (see `ssim` for the layout). */
-interface Moments {
-  readonly a: Float64Array
-  readonly b: Float64Array
-  readonly aa: Float64Array
-  readonly bb: Float64Array
-  readonly ab: Float64Array
+/** Rows of horizontally filtered values, each stored twice (see `ringOf`). */
+interface Ring {
+  readonly values: Float64Array
+  readonly squares: Float64Array
 }
 
-const allocateMoments = (length: number): Moments => ({
-  a: new Float64Array(length),
-  b: new Float64Array(length),
-  aa: new Float64Array(length),
-  bb: new Float64Array(length),
-  ab: new Float64Array(length),
-})
-
-/** Filters row `y` horizontally into `at` and `twin` of `out`, keeping the columns the crop keeps. */
-function filterRow(
-  a: GreyPlane,
-  b: GreyPlane,
-  width: number,
-  y: number,
-  row: Moments,
-  out: Moments,
-  at: number,
-  twin: number,
-): void {
-  for (let x = 0, i = y * width; x < width; x++, i++) {
-    const va = a[i]!
-    const vb = b[i]!
-    row.a[x] = va
-    row.b[x] = vb
-    row.aa[x] = va * va
-    row.bb[x] = vb * vb
-    row.ab[x] = va * vb
-  }
-  for (let x = RADIUS, o = 0; x < width - RADIUS; x++, o++) {
-    out.a[at + o] = out.a[twin + o] = convolve(row.a, x, 1)
-    out.b[at + o] = out.b[twin + o] = convolve(row.b, x, 1)
-    out.aa[at + o] = out.aa[twin + o] = convolve(row.aa, x, 1)
-    out.bb[at + o] = out.bb[twin + o] = convolve(row.bb, x, 1)
-    out.ab[at + o] = out.ab[twin + o] = convolve(row.ab, x, 1)
-  }
+/** The reference's statistics for each output sample: its local mean and mean square. */
+export interface SsimReference {
+  readonly plane: GreyPlane
+  readonly width: number
+  readonly height: number
+  readonly mean: Float64Array
+  readonly meanSquare: Float64Array
 }
 
-/** Filters one output row vertically around `centre` and returns the sum of its SSIM values. */
-function sumSsimRow(m: Moments, centre: number, columns: number): number {
-  let sum = 0
-  for (let x = 0, c = centre; x < columns; x++, c++) {
-    const ua = convolve(m.a, c, columns)
-    const ub = convolve(m.b, c, columns)
-    const va = convolve(m.aa, c, columns) - ua * ua
-    const vb = convolve(m.bb, c, columns) - ub * ub
-    const cov = convolve(m.ab, c, columns) - ua * ub
-    sum += ((2 * ua * ub + C1) * (2 * cov + C2)) / ((ua * ua + ub * ub + C1) * (va + vb + C2))
-  }
-  return sum
-}
-
-function assertPlanes(a: GreyPlane, b: GreyPlane, width: number, height: number): void {
+function assertSize(width: number, height: number): void {
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < SSIM_WINDOW || height < SSIM_WINDOW) {
     throw new RangeError(
       `Expected integer width and height of at least ${SSIM_WINDOW} (the SSIM window) but received ${width}x${height}`,
     )
   }
-  if (a.length !== width * height || b.length !== width * height) {
+}
+
+function assertLength(plane: GreyPlane, width: number, height: number, other?: GreyPlane): void {
+  if (plane.length !== width * height || (other && other.length !== width * height)) {
     throw new RangeError(
-      `Expected two planes of ${width * height} samples (${width}x${height}) but received ${a.length} and ${b.length}`,
+      `Expected two planes of ${width * height} samples (${width}x${height}) but received ${other?.length ?? plane.length} and ${plane.length}`,
     )
   }
+}
+
+/*
+ * Both passes stream the plane row by row. Row y's horizontally filtered values live in ring
+ * slot y % SSIM_WINDOW and again SSIM_WINDOW slots later, so the window of rows an output row
+ * needs is always contiguous: slot s to s + 2 * RADIUS.
+ */
+const ringSlots = (y: number, columns: number) => {
+  const slot = y % SSIM_WINDOW
+  return [slot * columns, (slot + SSIM_WINDOW) * columns] as const
+}
+
+/**
+ * The reference half of SSIM, computed once: a search scores many candidates against one
+ * reference, and its mean and variance are then two of the five filtered statistics.
+ */
+export function prepareSsim(plane: GreyPlane, width: number, height: number): SsimReference {
+  assertSize(width, height)
+  assertLength(plane, width, height)
+  const columns = width - 2 * RADIUS
+  const mean = new Float64Array(columns * (height - 2 * RADIUS))
+  const meanSquare = new Float64Array(mean.length)
+  const row = { values: new Float64Array(width), squares: new Float64Array(width) }
+  const ring = {
+    values: new Float64Array(2 * SSIM_WINDOW * columns),
+    squares: new Float64Array(2 * SSIM_WINDOW * columns),
+  }
+  for (let y = 0; y < height; y++) {
+    const [at, twin] = ringSlots(y, columns)
+    for (let x = 0, i = y * width; x < width; x++, i++) {
+      const v = plane[i]!
+      row.values[x] = v
+      row.squares[x] = v * v
+    }
+    filterInto(row, ring, width, at, twin)
+    if (y < 2 * RADIUS) continue
+    const centre = (((y - 2 * RADIUS) % SSIM_WINDOW) + RADIUS) * columns
+    for (let x = 0, c = centre, o = (y - 2 * RADIUS) * columns; x < columns; x++, c++, o++) {
+      mean[o] = convolve(ring.values, c, columns)
+      meanSquare[o] = convolve(ring.squares, c, columns)
+    }
+  }
+  return { plane, width, height, mean, meanSquare }
+}
+
+function filterInto(row: Ring, ring: Ring, width: number, at: number, twin: number): void {
+  for (let x = RADIUS, o = 0; x < width - RADIUS; x++, o++) {
+    ring.values[at + o] = ring.values[twin + o] = convolve(row.values, x, 1)
+    ring.squares[at + o] = ring.squares[twin + o] = convolve(row.squares, x, 1)
+  }
+}
+
+/**
+ * Mean SSIM of `plane` against a prepared reference of the same size, on the 0-255 scale: 1 for
+ * identical planes, lower as they differ. Throws a RangeError when the sizes disagree.
+ */
+export function ssimAgainst(reference: SsimReference, plane: GreyPlane): number {
+  const { width, height } = reference
+  assertLength(plane, width, height, reference.plane)
+  const a = reference.plane
+  const columns = width - 2 * RADIUS
+  const row = { values: new Float64Array(width), squares: new Float64Array(width) }
+  const products = new Float64Array(width)
+  const ring = {
+    values: new Float64Array(2 * SSIM_WINDOW * columns),
+    squares: new Float64Array(2 * SSIM_WINDOW * columns),
+  }
+  const ringProducts = new Float64Array(2 * SSIM_WINDOW * columns)
+  let total = 0
+  for (let y = 0; y < height; y++) {
+    const [at, twin] = ringSlots(y, columns)
+    for (let x = 0, i = y * width; x < width; x++, i++) {
+      const vb = plane[i]!
+      row.values[x] = vb
+      row.squares[x] = vb * vb
+      products[x] = a[i]! * vb
+    }
+    filterInto(row, ring, width, at, twin)
+    for (let x = RADIUS, o = 0; x < width - RADIUS; x++, o++) {
+      ringProducts[at + o] = ringProducts[twin + o] = convolve(products, x, 1)
+    }
+    if (y < 2 * RADIUS) continue
+    const centre = (((y - 2 * RADIUS) % SSIM_WINDOW) + RADIUS) * columns
+    for (let x = 0, c = centre, o = (y - 2 * RADIUS) * columns; x < columns; x++, c++, o++) {
+      const ua = reference.mean[o]!
+      const ub = convolve(ring.values, c, columns)
+      const va = reference.meanSquare[o]! - ua * ua
+      const vb = convolve(ring.squares, c, columns) - ub * ub
+      const cov = convolve(ringProducts, c, columns) - ua * ub
+      total += ((2 * ua * ub + C1) * (2 * cov + C2)) / ((ua * ua + ub * ub + C1) * (va + vb + C2))
+    }
+  }
+  return total / (columns * (height - 2 * RADIUS))
 }
 
 /**
@@ -126,20 +177,7 @@ function assertPlanes(a: GreyPlane, b: GreyPlane, width: number, height: number)
  * they differ. Throws a RangeError when a side is under SSIM_WINDOW or the sizes disagree.
  */
 export function ssim(a: GreyPlane, b: GreyPlane, width: number, height: number): number {
-  assertPlanes(a, b, width, height)
-  const columns = width - 2 * RADIUS
-  const rows = height - 2 * RADIUS
-  const row = allocateMoments(width)
-  // Row y's filtered values live in slot y % SSIM_WINDOW and again SSIM_WINDOW slots later,
-  // so the window of rows any output row needs is always contiguous: slot s to s + 2 * RADIUS.
-  const ring = allocateMoments(2 * SSIM_WINDOW * columns)
-  let total = 0
-  for (let y = 0; y < height; y++) {
-    const slot = y % SSIM_WINDOW
-    filterRow(a, b, width, y, row, ring, slot * columns, (slot + SSIM_WINDOW) * columns)
-    if (y < 2 * RADIUS) continue
-    const first = (y - 2 * RADIUS) % SSIM_WINDOW
-    total += sumSsimRow(ring, (first + RADIUS) * columns, columns)
-  }
-  return total / (columns * rows)
+  assertSize(width, height)
+  assertLength(b, width, height, a)
+  return ssimAgainst(prepareSsim(a, width, height), b)
 }

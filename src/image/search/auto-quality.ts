@@ -1,6 +1,6 @@
 import type { AutoQuality } from '../../options/schema.ts'
 import type { JobPlan } from '../plan.ts'
-import { scoreCandidate, type LumaPlane, type Similarity } from '../similarity.ts'
+import { scoreCandidate, type PreparedReference, type Similarity } from '../similarity.ts'
 import type { Attempt, EncodeSession } from './session.ts'
 
 /**
@@ -82,7 +82,11 @@ export function probeEffort(plan: JobPlan): number | undefined {
 }
 
 /** Encodes `plan` and scores it against the reference, counting both into the session's clock. */
-async function encodeAndScore(session: EncodeSession, plan: JobPlan, reference: LumaPlane): Promise<Scored> {
+async function encodeAndScore(
+  session: EncodeSession,
+  plan: JobPlan,
+  reference: PreparedReference,
+): Promise<Scored> {
   const started = performance.now()
   const attempt = await session.encode(plan)
   const similarity = await scoreCandidate(reference, attempt.encoded.data)
@@ -90,7 +94,7 @@ async function encodeAndScore(session: EncodeSession, plan: JobPlan, reference: 
   return { ...attempt, similarity }
 }
 
-const probe = (session: EncodeSession, base: JobPlan, quality: number, reference: LumaPlane) =>
+const probe = (session: EncodeSession, base: JobPlan, quality: number, reference: PreparedReference) =>
   encodeAndScore(session, { ...base, quality, effort: probeEffort(base) }, reference)
 
 /**
@@ -103,7 +107,7 @@ export async function lowestQualityThatLooksTheSame(
   session: EncodeSession,
   base: JobPlan,
   level: AutoQuality,
-  reference: LumaPlane,
+  reference: PreparedReference,
   start: number = START[base.format][level],
   tolerance: number = TOLERANCE,
 ): Promise<Scored> {

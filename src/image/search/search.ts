@@ -8,7 +8,7 @@ import {
   comparisonSize,
   prepareReference,
   scoreCandidate,
-  type LumaPlane,
+  type PreparedReference,
   type Similarity,
 } from '../similarity.ts'
 import {
@@ -54,7 +54,7 @@ function unreachable(maxBytes: number, smallest: number, resizable: boolean): Ap
 }
 
 /** The luma reference a candidate is judged against: its own flattening, since JPEG's background shows. */
-function referenceFor(pixels: Pixels, plan: JobPlan, cache: Map<string, Promise<LumaPlane>>) {
+function referenceFor(pixels: Pixels, plan: JobPlan, cache: Map<string, Promise<PreparedReference>>) {
   const still = firstFrame(pixels)
   const key = plan.flatten ? plan.background : 'alpha'
   let reference = cache.get(key)
@@ -78,7 +78,7 @@ async function chooseFormat(session: EncodeSession, candidates: readonly JobPlan
   const size = comparisonSize(still.width, still.height)
   const preview = size.width < still.width ? await scalePixels(still, size.width) : still
   const previewSession = session.withPixels(preview)
-  const references = new Map<string, Promise<LumaPlane>>()
+  const references = new Map<string, Promise<PreparedReference>>()
   const target = aimFor(level)
   const passes = (s: Scored) => s.similarity.score >= target
   let chosen: { scored: Scored; final: Attempt; bytes: number } | undefined
@@ -120,7 +120,7 @@ async function chooseFormat(session: EncodeSession, candidates: readonly JobPlan
 
 async function scoreFinal(
   chosen: { scored: Scored; final: Attempt },
-  references: Map<string, Promise<LumaPlane>>,
+  references: Map<string, Promise<PreparedReference>>,
   pixels: Pixels,
 ): Promise<Similarity> {
   if (chosen.final === chosen.scored) return chosen.scored.similarity
