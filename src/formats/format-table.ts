@@ -117,7 +117,9 @@ export const FORMAT_TABLE = {
       quality: { ...QUALITY, default: 50 },
       effort: { min: 0, max: 9, default: 4 },
       lossless: { default: false },
-      chromaSubsampling: { values: SUBSAMPLING, default: '4:4:4' },
+      // 4:2:0 was 3-4% smaller at equal luma SSIM and 19% faster to encode (bench:settings); 4:4:4
+      // is for saturated colour edges, which luma does not see, as with JPEG.
+      chromaSubsampling: { values: SUBSAMPLING, default: '4:2:0' },
     },
   },
   gif: {
