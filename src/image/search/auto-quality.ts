@@ -68,8 +68,8 @@ export interface Scored extends Attempt {
 export const EFFORT_COST_FACTOR: Readonly<Record<JobPlan['format'], number>> = {
   avif: 30,
   webp: 2,
-  png: 3,
-  gif: 3,
+  png: 1,
+  gif: 1,
   jpeg: 1,
   tiff: 1,
 }
@@ -78,7 +78,9 @@ export function probeEffort(plan: JobPlan): number | undefined {
   if (plan.effort === undefined) return undefined
   if (plan.format === 'avif') return 0
   if (plan.format === 'webp') return Math.min(plan.effort, 2)
-  return Math.min(plan.effort, 3)
+  // A palette's colours change with effort, and its score with them (0.990 at effort 3 fell to
+  // 0.985 at 7), for only a third of the time saved: palettes are searched as they are encoded.
+  return plan.effort
 }
 
 /** Encodes `plan` and scores it against the reference, counting both into the session's clock. */

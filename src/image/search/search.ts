@@ -111,10 +111,11 @@ async function chooseFormat(session: EncodeSession, candidates: readonly JobPlan
   }
   const plan = { ...chosen!.scored.plan, effort: chosen!.final.plan.effort }
   // When the preview is the image itself, its encode at the effort asked for is the answer.
-  const answer =
+  const final =
     preview === session.pixels
       ? { ...chosen!.final, similarity: await scoreFinal(chosen!, references, preview) }
       : undefined
+  const answer = final && !keepsLevel(final, chosen!.scored, level) ? chosen!.scored : final
   return { plan, answer }
 }
 
@@ -147,8 +148,13 @@ async function looksTheSame(
   // Near the deadline, the probe (a lower effort, at the same level) is the answer.
   if (!session.canAffordMs(session.lastEncodeMs * EFFORT_COST_FACTOR[plan.format])) return found
   const final = await session.encode({ ...found.plan, effort: plan.effort })
-  return { ...final, similarity: await scoreCandidate(reference, final.encoded.data) }
+  const scored = { ...final, similarity: await scoreCandidate(reference, final.encoded.data) }
+  // A higher effort may land a hair under the level the probe reached: the probe is then the answer.
+  return keepsLevel(scored, found, level) ? scored : found
 }
+
+const keepsLevel = (final: Scored, probe: Scored, level: AutoQuality) =>
+  final.similarity.score >= aimFor(level) || probe.similarity.score < aimFor(level)
 
 /**
  * With allowResize, the lowest quality a byte target may use before the image is scaled down
