@@ -22,7 +22,7 @@ export function applyEncode(image: Sharp, { codec, effort }: EncodeSpec): Sharp 
     case 'gif':
       return image.gif({ effort })
     case 'webp':
-      return image.webp({ quality: 80, effort: 4, smartSubsample: true })
+      return image.webp({ quality: 80, effort: 4 })
     case 'jpeg':
       return image.jpeg({ quality: 80, mozjpeg: true })
   }

@@ -8,7 +8,7 @@
  */
 import { availableParallelism } from 'node:os'
 import pkg from '../package.json'
-import { killChildren } from './server.ts'
+import { killChildren, runBenchMain } from './server.ts'
 import { parseCli, USAGE } from './hardening/cli.ts'
 import { runScenario, type RunOptions, type ScenarioResult } from './hardening/harness.ts'
 import { formatBlock, formatSummary } from './hardening/report.ts'
@@ -71,14 +71,4 @@ async function main(): Promise<number> {
   return failed.length ? 1 : 0
 }
 
-process.on('exit', killChildren)
-process.on('SIGINT', () => process.exit(130))
-process.on('SIGTERM', () => process.exit(143))
-
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`bench: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`)
-    process.exit(2)
-  },
-)
+runBenchMain(main, USAGE, 2)

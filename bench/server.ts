@@ -22,6 +22,8 @@ export interface ServerOptions {
   readonly env?: Readonly<Record<string, string>>
   /** What to run instead of the sources, e.g. the compiled executable (`[path]`). */
   readonly command?: readonly string[]
+  /** Answers 200 once the server is up; another server than imgapi (bench/peers) names its own. */
+  readonly readyPath?: string
 }
 
 const SAMPLE_EVERY_MS = 100
@@ -89,14 +91,15 @@ export function machineCpuSeconds(): number {
  * how many CPUs other processes kept busy, on average, between start and `otherCpus()`.
  */
 export function startCpuWitness() {
+  const runningCpu = () => [...live].reduce((sum, child) => sum + procCpuSeconds(child.pid), 0)
   const machine0 = machineCpuSeconds()
   const self0 = procCpuSeconds('self')
-  const children0 = stoppedChildrenCpu
+  // Children already running count from now on: what they spent before is not this window's.
+  const children0 = stoppedChildrenCpu + runningCpu()
   const started = performance.now()
   return {
     otherCpus: () => {
-      const running = [...live].reduce((sum, child) => sum + procCpuSeconds(child.pid), 0)
-      const ours = procCpuSeconds('self') - self0 + stoppedChildrenCpu - children0 + running
+      const ours = procCpuSeconds('self') - self0 + stoppedChildrenCpu + runningCpu() - children0
       return Math.max(0, machineCpuSeconds() - machine0 - ours) / ((performance.now() - started) / 1000)
     },
   }
@@ -114,18 +117,18 @@ function reserveFreePort(): number {
   return port
 }
 
-async function waitUntilHealthy(child: Subprocess, baseUrl: string): Promise<void> {
+async function waitUntilHealthy(child: Subprocess, readyUrl: string): Promise<void> {
   const deadline = performance.now() + READY_TIMEOUT_MS
   while (performance.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited during start-up (code ${child.exitCode})`)
-    const status = await fetch(`${baseUrl}/api/health`).then(
+    const status = await fetch(readyUrl).then(
       (response) => response.status,
       () => 0,
     )
     if (status === 200) return
     await Bun.sleep(100)
   }
-  throw new Error(`GET ${baseUrl}/api/health did not answer 200 within ${READY_TIMEOUT_MS} ms`)
+  throw new Error(`GET ${readyUrl} did not answer 200 within ${READY_TIMEOUT_MS} ms`)
 }
 
 /** As `npm start` runs it: with Bun's head limit raised, so the application's own 431 answers. */
@@ -156,6 +159,9 @@ export async function startServer(options: ServerOptions): Promise<ServerHandle>
       ...options.env,
       IMGAPI_PORT: String(port),
       IMGAPI_HOST: '127.0.0.1',
+      // The conventional names too, for a server other than imgapi (bench/peers).
+      PORT: String(port),
+      HOST: '127.0.0.1',
     },
     // Warnings and errors stay visible without mixing into the report on stdout.
     stdin: 'ignore',
@@ -173,10 +179,29 @@ export async function startServer(options: ServerOptions): Promise<ServerHandle>
     clearTimeout(timer)
   }
   try {
-    await waitUntilHealthy(child, baseUrl)
+    await waitUntilHealthy(child, `${baseUrl}${options.readyPath ?? '/api/health'}`)
   } catch (error) {
     await stop()
     throw error
   }
   return { pid: child.pid, baseUrl, exited: child.exited, signal: (name) => child.kill(name), stop }
+}
+
+/**
+ * Runs a benchmark's `main` as the process: its exit code is the process's, an error prints
+ * one line (and the usage, when given) and exits with `errorCode`, and every server it started
+ * stops however the process ends.
+ */
+export function runBenchMain(main: () => Promise<number>, usage?: string, errorCode = 1): void {
+  process.on('exit', killChildren)
+  process.on('SIGINT', () => process.exit(130))
+  process.on('SIGTERM', () => process.exit(143))
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error)
+      console.error(`bench: ${message}${usage ? `\n${usage}` : ''}`)
+      process.exit(errorCode)
+    },
+  )
 }

@@ -17,7 +17,7 @@ import {
   type RunSettings,
 } from './figures.ts'
 import {
-  killChildren,
+  runBenchMain,
   procCpuSeconds,
   procStatusBytes,
   startCpuWitness,
@@ -83,7 +83,7 @@ function encodeInProcess(photo: Photo): Promise<Uint8Array> {
     .timeout({ seconds: 30 })
     .autoOrient()
     .resize({ width: 1600, fit: 'inside', withoutEnlargement: true, background: '#ffffff' })
-    .webp({ quality: 80, lossless: false, effort: 4, smartSubsample: true })
+    .webp({ quality: 80, lossless: false, effort: 4 })
     .toBuffer()
 }
 
@@ -191,14 +191,4 @@ async function main(): Promise<number> {
   return 1
 }
 
-process.on('exit', killChildren)
-process.on('SIGINT', () => process.exit(130))
-process.on('SIGTERM', () => process.exit(143))
-
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`bench: ${error instanceof Error ? error.message : String(error)}`)
-    process.exit(1)
-  },
-)
+runBenchMain(main)

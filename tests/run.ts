@@ -35,7 +35,10 @@ if (binaryMode) {
   )
 }
 
-async function run(label: string, command: string[]): Promise<{ ok: boolean; output: string }> {
+async function run(
+  label: string,
+  command: string[],
+): Promise<{ ok: boolean; output: string; leaked: boolean }> {
   console.log(`\n== ${label}: ${command.slice(1).join(' ')}`)
   const proc = Bun.spawn(command, { stdout: 'pipe', stderr: 'pipe', env: process.env })
   let output = ''
@@ -47,9 +50,21 @@ async function run(label: string, command: string[]): Promise<{ ok: boolean; out
       sink.write(text)
     }
   }
-  await Promise.all([pump(proc.stdout, process.stdout), pump(proc.stderr, process.stderr)])
-  return { ok: (await proc.exited) === 0, output }
+  const pumped = Promise.all([pump(proc.stdout, process.stdout), pump(proc.stderr, process.stderr)])
+  const code = await proc.exited
+  // A server a test started and never stopped keeps the pipes open after the run ends: report
+  // it as a failure instead of waiting for ever.
+  const closed = await Promise.race([pumped.then(() => true), Bun.sleep(OUTPUT_GRACE_MS).then(() => false)])
+  if (!closed) {
+    console.error(
+      `\n${label}: a process the run started still holds its output ${OUTPUT_GRACE_MS / 1000} s after it ended (a server a test did not stop?)`,
+    )
+    return { ok: false, output, leaked: true }
+  }
+  return { ok: code === 0, output, leaked: false }
 }
+
+const OUTPUT_GRACE_MS = 10_000
 
 const count = (output: string, word: string) => {
   const matches = [...output.matchAll(new RegExp(`^\\s*(\\d+) ${word}$`, 'gm'))]
@@ -69,7 +84,8 @@ const tests = await run('tests', [bun, 'test', '--timeout=120000', ...extraArgs]
 const checks = [typecheck.ok, format.ok]
 const passed = count(tests.output, 'pass') + checks.filter(Boolean).length
 let failed = count(tests.output, 'fail') + checks.filter((ok) => !ok).length
-if (!tests.ok && count(tests.output, 'fail') === 0) failed += 1 // bun failed without a test failing (e.g. load error)
+if (tests.leaked) failed += 1
+else if (!tests.ok && count(tests.output, 'fail') === 0) failed += 1 // bun failed without a test failing (e.g. load error)
 const skipped = count(tests.output, 'skip')
 
 console.log(

@@ -10,6 +10,8 @@ export interface NumberFormats {
   percent(ratio: number): string
   seconds(ms: number): string
   milliseconds(ms: number): string
+  /** A score such as an SSIM, to its own precision (0.98, 0.995). */
+  score(value: number): string
 }
 
 const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'] as const
@@ -18,6 +20,7 @@ export function numberFormats(language: string): NumberFormats {
   const integer = new Intl.NumberFormat(language, { maximumFractionDigits: 0 })
   const decimal = new Intl.NumberFormat(language, { maximumFractionDigits: 1 })
   const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 })
+  const score = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 4 })
   const seconds = new Intl.NumberFormat(language, { style: 'unit', unit: 'second', maximumFractionDigits: 1 })
   const milliseconds = new Intl.NumberFormat(language, {
     style: 'unit',
@@ -38,5 +41,6 @@ export function numberFormats(language: string): NumberFormats {
     percent: (ratio) => percent.format(ratio),
     seconds: (ms) => seconds.format(ms / 1000),
     milliseconds: (ms) => milliseconds.format(ms),
+    score: (value) => score.format(value),
   }
 }

@@ -12,6 +12,8 @@ export interface AppErrorOptions {
   /** Field errors left out of `errors` to keep the response small. */
   omittedErrors?: number
   headers?: Readonly<Record<string, string>>
+  /** For TARGET_UNREACHABLE: the smallest output reached, in bytes. */
+  smallestBytes?: number
   cause?: unknown
 }
 
@@ -25,6 +27,7 @@ export class AppError extends Error {
   readonly errors?: readonly FieldError[]
   readonly omittedErrors: number
   readonly headers: Readonly<Record<string, string>>
+  readonly smallestBytes?: number
 
   constructor(code: ErrorCode, detail: string, options: AppErrorOptions = {}) {
     super(`${code}: ${detail}`, { cause: options.cause })
@@ -34,6 +37,7 @@ export class AppError extends Error {
     this.errors = options.errors
     this.omittedErrors = options.omittedErrors ?? 0
     this.headers = options.headers ?? {}
+    if (options.smallestBytes !== undefined) this.smallestBytes = options.smallestBytes
   }
 }
 

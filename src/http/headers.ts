@@ -32,6 +32,8 @@ export const RESPONSE_HEADERS = {
   'X-Image-Width': { type: 'integer', on: ['compress'] },
   'X-Image-Height': { type: 'integer', on: ['compress'] },
   'X-Quality': { type: 'integer', on: ['compress'], optional: true },
+  'X-Similarity': { type: 'string', on: ['compress'], optional: true },
+  'X-Resized-To-Fit': { type: 'string', on: ['compress'], optional: true },
   'X-Result': { type: 'string', on: ['compress'], enum: RESULT_KINDS },
   'X-Ignored-Options': { type: 'array', on: ['compress'], optional: true },
   'Server-Timing': { type: 'string', on: ['compress'] },

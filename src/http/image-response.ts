@@ -27,6 +27,9 @@ export function describeResult(result: CompressResult, baseName: string) {
     frames: result.frames,
     quality: result.quality,
     ignoredOptions: result.ignored,
+    encodes: result.encodes,
+    ...(result.similarity ? { similarity: result.similarity } : {}),
+    ...(result.resizedTo ? { resizedToFit: result.resizedTo } : {}),
   }
 }
 
@@ -40,6 +43,8 @@ function serverTiming(result: CompressResult, readMs: number): string {
     entry('queue', queue),
     entry('process', process),
     entry('total', total),
+    // How many encodes the job tried: 1, or a search's count.
+    `encodes;desc="${result.encodes}"`,
   ].join(', ')
 }
 
@@ -59,6 +64,10 @@ export function imageResponse(result: CompressResult, context: ResponseContext):
     'cache-control': 'no-store',
   }
   if (facts.quality !== undefined) headers['x-quality'] = String(facts.quality)
+  if (facts.similarity)
+    headers['x-similarity'] = `${facts.similarity.metric}=${facts.similarity.score.toFixed(4)}`
+  if (facts.resizedToFit)
+    headers['x-resized-to-fit'] = `${facts.resizedToFit.width}x${facts.resizedToFit.height}`
   if (facts.ignoredOptions.length > 0) headers['x-ignored-options'] = facts.ignoredOptions.join(',')
   if (wantsJson(context.request.headers.get('accept'), facts.mime)) {
     const data = `data:${facts.mime};base64,${Buffer.from(result.data).toString('base64')}`

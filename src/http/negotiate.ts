@@ -1,3 +1,5 @@
+import { FORMAT_TABLE, OUTPUT_FORMATS, type OutputFormat } from '../formats/format-table.ts'
+
 /** Quality value the Accept header gives `type` (exact, then `major/*`, then `*\/*`). */
 function acceptQuality(accept: string, type: string): number {
   const [major] = type.split('/')
@@ -23,4 +25,19 @@ export function wantsJson(accept: string | null, imageMime: string): boolean {
   return (
     json > 0 && json >= acceptQuality(accept, imageMime) && accept.toLowerCase().includes('application/json')
   )
+}
+
+/**
+ * The output formats an Accept header lists by their image types (q > 0), for format=auto;
+ * undefined when it names no image type of its own (curl's `*\/*`, `image/*`, or only
+ * application/json for the JSON envelope): then every web format is a candidate.
+ */
+export function acceptedImageFormats(accept: string | null): Set<OutputFormat> | undefined {
+  if (!accept) return undefined
+  const formats = new Set<OutputFormat>()
+  for (const id of OUTPUT_FORMATS) {
+    const mime = FORMAT_TABLE[id].mime
+    if (accept.toLowerCase().includes(mime) && acceptQuality(accept, mime) > 0) formats.add(id)
+  }
+  return formats.size > 0 ? formats : undefined
 }

@@ -18,6 +18,8 @@ export interface Problem {
   errors?: { name: string; reason: string }[]
   /** How many more invalid fields there were than `errors` lists. */
   errorsOmitted?: number
+  /** TARGET_UNREACHABLE: the smallest output the search reached. */
+  smallestBytes?: number
 }
 
 /** The language of the problem's title: the caller's Accept-Language, when it is published. */
@@ -38,6 +40,7 @@ export function toProblem(error: AppError, requestId: string, request?: Request)
   if (request) problem.instance = clip(requestPath(request))
   if (error.errors) problem.errors = [...error.errors]
   if (error.omittedErrors > 0) problem.errorsOmitted = error.omittedErrors
+  if (error.smallestBytes !== undefined) problem.smallestBytes = error.smallestBytes
   return problem
 }
 

@@ -2,11 +2,13 @@ import { AppError } from '../errors/app-error.ts'
 import type { CompressOptions } from '../options/schema.ts'
 import { chooseResult, type ResultKind } from './choose-result.ts'
 import type { FormatId, OutputFormat } from '../formats/format-table.ts'
-import { affordEncode } from './encode-budget.ts'
-import { assertWithinLimits, type ImageLimits } from './limits.ts'
+import type { FormatChoice } from './candidates.ts'
+import type { ImageLimits } from './limits.ts'
 import { estimateJobBytes } from './memory-cost.ts'
-import { runPipeline } from './pipeline.ts'
-import { planJob, type PlanLimits } from './plan.ts'
+import { produce, searchDeadline } from './produce.ts'
+import type { Similarity } from './similarity.ts'
+import { planCandidates } from './plan-candidates.ts'
+import type { PlanLimits } from './plan.ts'
 import { probeImage } from './probe.ts'
 import type { RunOptions } from './queue.ts'
 
@@ -25,6 +27,8 @@ export interface CompressLimits extends ImageLimits, PlanLimits {
 export interface CompressDeps {
   readonly runner: JobRunner
   readonly limits: CompressLimits
+  /** For format=auto: what the client said it can show. */
+  readonly formats?: FormatChoice
 }
 
 export interface CompressResult {
@@ -38,6 +42,12 @@ export interface CompressResult {
   readonly frames: number
   readonly quality?: number
   readonly ignored: readonly string[]
+  /** Encodes the job took: 1, or how many a search tried. */
+  readonly encodes: number
+  /** When allowResize scaled the image down to meet maxBytes. */
+  readonly resizedTo?: { readonly width: number; readonly height: number }
+  /** How close the output is to the (transformed) input, when a search measured it. */
+  readonly similarity?: Similarity
   /** Milliseconds spent waiting for a worker and working, for Server-Timing. */
   readonly timings: { readonly probe: number; readonly queue: number; readonly process: number }
 }
@@ -65,34 +75,49 @@ export async function compressImage(
   const { limits, runner } = deps
   const t0 = performance.now()
   const probe = await probeImage(input, limits.maxUploadBytes)
-  const planned = planJob(options, probe, limits)
-  const out = assertWithinLimits(probe, planned, limits)
-  const plan = affordEncode(planned, out, options.effort !== undefined, limits.encodeBudgetMs)
-  const costBytes = estimateJobBytes(probe, plan, out)
+  const jobs = planCandidates(options, probe, limits, deps.formats ?? {})
+  const costBytes = Math.max(...jobs.map((job) => estimateJobBytes(probe, job.plan, job.out)))
   assertFitsBudget(costBytes, limits.decodeBudgetBytes)
   const t1 = performance.now()
   let started = t1
+  // The job timeout runs from here, waiting included; a search must end before it.
+  const deadline = searchDeadline(t1, limits.jobTimeoutMs)
   const job = async () => {
     started = performance.now()
-    const encoded = await runPipeline(input, probe, plan, {
-      maxInputPixels: limits.maxInputPixels,
-      timeoutSeconds: Math.max(1, Math.ceil(limits.jobTimeoutMs / 1000)),
-    })
-    return chooseResult(input, probe, plan, encoded)
+    const produced = await produce(
+      input,
+      probe,
+      jobs.map((job) => job.plan),
+      {
+        maxInputPixels: limits.maxInputPixels,
+        timeoutSeconds: Math.max(1, Math.ceil(limits.jobTimeoutMs / 1000)),
+        deadline,
+      },
+    )
+    return { produced, chosen: chooseResult(input, probe, produced.plan, produced.encoded) }
   }
-  const chosen = await runner.run(job, { timeoutMs: limits.jobTimeoutMs, costBytes })
+  const { produced, chosen } = await runner.run(job, { timeoutMs: limits.jobTimeoutMs, costBytes })
   const t2 = performance.now()
   return {
     data: chosen.data,
     kind: chosen.kind,
     inputFormat: probe.format,
-    outputFormat: plan.format,
+    outputFormat: produced.plan.format,
     inputBytes: input.length,
     width: chosen.width,
     height: chosen.height,
     frames: chosen.frames,
-    quality: chosen.kind === 'compressed' ? plan.quality : undefined,
-    ignored: plan.ignored,
+    quality: chosen.kind === 'compressed' ? produced.plan.quality : undefined,
+    ignored: produced.ignored,
+    encodes: produced.encodes,
+    ...(produced.resizedTo ? { resizedTo: produced.resizedTo } : {}),
+    // What was measured describes the encode; the input returned instead is identical to itself.
+    ...(produced.similarity
+      ? {
+          similarity:
+            chosen.kind === 'compressed' ? produced.similarity : { metric: 'ssim' as const, score: 1 },
+        }
+      : {}),
     timings: { probe: t1 - t0, queue: started - t1, process: t2 - started },
   }
 }

@@ -7,21 +7,32 @@ import type { StepContext } from './steps/context.ts'
 type Encoder = (context: StepContext) => void
 
 /**
- * mozjpeg's tuning, spelt out because sharp's `mozjpeg: true` preset also switches progressive
- * on after reading `progressive`, which made baseline output impossible. Scan optimisation
- * only exists for progressive files, and sharp switches progressive on when it is asked for.
+ * Effort 0 is libjpeg-turbo's plain encode with Huffman optimisation; effort 1 adds mozjpeg's
+ * trellis quantisation and deringing, and scan optimisation when progressive (sharp's `mozjpeg`
+ * preset is not used: it also switches progressive on, which made baseline output impossible).
+ * Both keep the standard quantisation tables, which scored best per byte on luma SSIM.
  */
 export function jpegOptions(
-  plan: Pick<JobPlan, 'quality' | 'progressive' | 'chromaSubsampling'>,
+  plan: Pick<JobPlan, 'quality' | 'progressive' | 'chromaSubsampling' | 'effort'>,
 ): JpegOptions {
+  const trellis = (plan.effort ?? 0) >= 1
   return {
     quality: plan.quality,
     progressive: plan.progressive,
     chromaSubsampling: plan.chromaSubsampling,
-    trellisQuantisation: true,
-    overshootDeringing: true,
-    optimiseScans: plan.progressive,
-    quantisationTable: 3,
+    trellisQuantisation: trellis,
+    overshootDeringing: trellis,
+    optimiseScans: trellis && plan.progressive,
+    optimiseCoding: true,
+    quantisationTable: 0,
+  }
+}
+
+/** A byte-target search's palette settings, when it set any; libimagequant's defaults otherwise. */
+function palette(plan: Pick<JobPlan, 'colours' | 'dither'>) {
+  return {
+    ...(plan.colours !== undefined ? { colours: plan.colours } : {}),
+    ...(plan.dither !== undefined ? { dither: plan.dither } : {}),
   }
 }
 
@@ -38,6 +49,7 @@ export const ENCODERS = {
       progressive: plan.progressive,
       compressionLevel: 9,
       adaptiveFiltering: plan.lossless,
+      ...palette(plan),
     })
   },
   webp: ({ image, plan }) => {
@@ -45,7 +57,7 @@ export const ENCODERS = {
       quality: plan.quality,
       lossless: plan.lossless,
       effort: plan.effort,
-      smartSubsample: true,
+      smartSubsample: plan.smartSubsample,
       ...animationOf(image),
     })
   },
@@ -58,7 +70,7 @@ export const ENCODERS = {
     })
   },
   gif: ({ image, plan }) => {
-    image.gif({ effort: plan.effort, progressive: plan.progressive, ...animationOf(image) })
+    image.gif({ effort: plan.effort, progressive: plan.progressive, ...palette(plan), ...animationOf(image) })
   },
   tiff: ({ image, plan }) => {
     if (plan.lossless) image.tiff({ compression: 'deflate', predictor: 'horizontal' })

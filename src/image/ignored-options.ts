@@ -6,7 +6,7 @@ import type { JobPlan } from './plan.ts'
  * Which options the caller asked for that the resolved job does not use, so the response can
  * list them (X-Ignored-Options) instead of dropping them silently. Asking means giving any
  * quality, effort or chromaSubsampling, or a value that changes something: lossless or
- * progressive true, metadata=keep, a background, fit or withoutEnlargement other than the
+ * progressive or smartSubsample true, metadata=keep, a background, fit or withoutEnlargement other than the
  * default. `false` for a format that has no such feature asks for nothing, so it is not listed.
  */
 
@@ -21,9 +21,13 @@ function normaliseHex(colour: string): string {
 export function ignoredOptions(options: CompressOptions, plan: Omit<JobPlan, 'ignored'>): OptionName[] {
   const unused: Record<OptionName, boolean> = {
     format: false,
+    formats: options.formats !== undefined && options.format !== 'auto',
+    maxBytes: false,
+    allowResize: options.allowResize && options.maxBytes === undefined,
     quality: options.quality !== undefined && plan.quality === undefined,
     lossless: options.lossless && !plan.lossless,
     progressive: options.progressive === true && !plan.progressive,
+    smartSubsample: options.smartSubsample === true && !plan.smartSubsample,
     effort: options.effort !== undefined && plan.effort === undefined,
     chromaSubsampling: options.chromaSubsampling !== undefined && plan.chromaSubsampling === undefined,
     background:

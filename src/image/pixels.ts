@@ -84,10 +84,37 @@ export async function encodePixels(
   try {
     const image = pixelsImage(pixels)
     image.timeout({ seconds: timeoutSeconds })
+    // Candidates of several formats share unflattened pixels; those that cannot keep alpha flatten here.
+    if (plan.flatten && (pixels.channels === 2 || pixels.channels === 4))
+      image.flatten({ background: plan.background })
     ENCODERS[plan.format]({ image, probe, plan })
     const { data, info } = await image.toBuffer({ resolveWithObject: true })
     return { data, width: info.width, height: pixels.height, frames: pixels.frames }
   } catch (error) {
     throw classifyImageError(error)
   }
+}
+
+/** The pixels scaled to `width` (height following), every frame alike: a byte target's last resort. */
+export async function scalePixels(pixels: Pixels, width: number): Promise<Pixels> {
+  const { data, info } = await pixelsImage(pixels)
+    .resize({ width, fit: 'inside', withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  const frames = pixels.frames
+  return {
+    ...pixels,
+    data,
+    width: info.width,
+    height: frames > 1 ? (info.pageHeight ?? info.height / frames) : info.height,
+    channels: info.channels,
+  }
+}
+
+/** The first frame alone: what a still format encodes, and what similarity compares. */
+export function firstFrame(pixels: Pixels): Pixels {
+  if (pixels.frames === 1) return pixels
+  const bytes = pixels.width * pixels.height * pixels.channels
+  const { animation: _, ...still } = pixels
+  return { ...still, data: pixels.data.subarray(0, bytes), frames: 1 }
 }

@@ -1,5 +1,5 @@
 import { AppError } from '../errors/app-error.ts'
-import type { CompressOptions, OptionName } from '../options/schema.ts'
+import type { AutoQuality, CompressOptions, OptionName } from '../options/schema.ts'
 import {
   FORMAT_TABLE,
   resolveFormatName,
@@ -21,6 +21,8 @@ export interface JobPlan {
   readonly effort?: number
   readonly progressive: boolean
   readonly chromaSubsampling?: '4:2:0' | '4:4:4'
+  /** WebP's sharp RGB to YUV conversion. */
+  readonly smartSubsample: boolean
   readonly background: string
   /** Composite transparency onto `background`: the input has alpha and the output cannot keep it. */
   readonly flatten: boolean
@@ -37,6 +39,22 @@ export interface JobPlan {
   readonly animated: boolean
   /** Options the caller gave that do not apply to this output. */
   readonly ignored: readonly OptionName[]
+  /**
+   * What a search aims for, when the caller asked for one: a similarity level (quality=auto…)
+   * and/or a byte target. `quality` is then only where the search starts.
+   */
+  readonly goal?: SearchGoal
+  /** Palette size and dithering for PNG and GIF, set only by a byte-target search. */
+  readonly colours?: number
+  readonly dither?: number
+}
+
+export interface SearchGoal {
+  readonly level?: AutoQuality
+  readonly maxBytes?: number
+  readonly allowResize: boolean
+  /** A quality the caller gave with maxBytes: the search never goes above it. */
+  readonly ceiling?: number
 }
 
 export interface PlanLimits extends FormatCaps {
@@ -44,6 +62,8 @@ export interface PlanLimits extends FormatCaps {
 }
 
 function outputFormatFor(options: CompressOptions, probe: ImageProbe): OutputFormat {
+  // format=auto is resolved by the caller into candidates, each planned with its own format.
+  if (options.format === 'auto') throw new Error('planJob needs one format: resolve format=auto first')
   if (options.format !== 'original') {
     const id = resolveFormatName(options.format)!
     if (!canWrite(id)) {
@@ -102,12 +122,30 @@ function resizeFor(options: CompressOptions): JobPlan['resize'] {
   return { width, height, fit, withoutEnlargement }
 }
 
+/**
+ * The search the caller asked for. A similarity level needs a quality to search (not lossless,
+ * not GIF); a byte target applies to every format, a palette shrinking by its colours.
+ */
+function goalFor(options: CompressOptions, quality: number | undefined): SearchGoal | undefined {
+  const level = typeof options.quality === 'string' && quality !== undefined ? options.quality : undefined
+  const maxBytes = options.maxBytes
+  if (level === undefined && maxBytes === undefined) return undefined
+  const ceiling = typeof options.quality === 'number' ? options.quality : undefined
+  return {
+    ...(level ? { level } : {}),
+    ...(maxBytes ? { maxBytes } : {}),
+    ...(ceiling ? { ceiling } : {}),
+    allowResize: options.allowResize,
+  }
+}
+
 /** Turns validated options plus what the probe learnt into a concrete job. */
 export function planJob(options: CompressOptions, probe: ImageProbe, limits: PlanLimits): JobPlan {
   const format = outputFormatFor(options, probe)
   const tunables = tunablesFor(format, limits)
   const lossless = losslessFor(options, format, tunables, probe)
-  checkRange('quality', options.quality, tunables.quality, format)
+  const numericQuality = typeof options.quality === 'number' ? options.quality : undefined
+  checkRange('quality', numericQuality, tunables.quality, format)
   checkRange('effort', options.effort, tunables.effort, format)
   checkDimension('width', options.width, limits.maxOutputDimension)
   checkDimension('height', options.height, limits.maxOutputDimension)
@@ -116,7 +154,7 @@ export function planJob(options: CompressOptions, probe: ImageProbe, limits: Pla
   const letterbox = resize?.fit === 'contain' && resize.width !== undefined && resize.height !== undefined
   const plan = {
     format,
-    quality: lossless || !tunables.quality ? undefined : (options.quality ?? tunables.quality.default),
+    quality: lossless || !tunables.quality ? undefined : (numericQuality ?? tunables.quality.default),
     lossless,
     effort: effortFor(options, format, tunables, lossless),
     progressive: tunables.progressive ? (options.progressive ?? tunables.progressive.default) : false,
@@ -124,6 +162,10 @@ export function planJob(options: CompressOptions, probe: ImageProbe, limits: Pla
       tunables.chromaSubsampling && !lossless
         ? ((options.chromaSubsampling ?? tunables.chromaSubsampling.default) as '4:2:0' | '4:4:4')
         : undefined,
+    smartSubsample:
+      tunables.smartSubsample && !lossless
+        ? (options.smartSubsample ?? tunables.smartSubsample.default)
+        : false,
     background: options.background.startsWith('#') ? options.background : `#${options.background}`,
     flatten,
     paintsBackground: flatten || letterbox,
@@ -131,5 +173,6 @@ export function planJob(options: CompressOptions, probe: ImageProbe, limits: Pla
     metadata: options.metadata,
     animated: probe.frames > 1 && formatInfo(format).animated,
   }
-  return { ...plan, ignored: ignoredOptions(options, plan) }
+  const goal = goalFor(options, plan.quality)
+  return { ...plan, ...(goal ? { goal } : {}), ignored: ignoredOptions(options, plan) }
 }

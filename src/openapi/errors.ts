@@ -78,6 +78,13 @@ export const PROBLEM_SCHEMA = {
       maximum: 2147483647,
       description: 'How many more invalid fields there were than errors lists.',
     },
+    smallestBytes: {
+      type: 'integer',
+      format: 'int32',
+      minimum: 1,
+      maximum: 2147483647,
+      description: 'For TARGET_UNREACHABLE: the smallest output the search reached, in bytes.',
+    },
   },
 }
 

@@ -137,6 +137,7 @@ export const FORMATS_SCHEMA: OpenAPIV3.SchemaObject = described('formats', {
               effort: RANGE,
               lossless: FLAG,
               progressive: FLAG,
+              smartSubsample: FLAG,
               chromaSubsampling: {
                 type: 'object',
                 required: ['values', 'default'],
@@ -171,6 +172,23 @@ export const RESULT_SCHEMA: OpenAPIV3.SchemaObject = described('compress', {
     ignoredOptions: {
       type: 'array',
       items: { type: 'string' },
+    },
+    encodes: { type: 'integer', example: 1 },
+    similarity: {
+      type: 'object',
+      required: ['metric', 'score'],
+      properties: {
+        metric: { type: 'string', enum: ['ssim'] },
+        score: { type: 'number', example: 0.9931 },
+      },
+    },
+    resizedToFit: {
+      type: 'object',
+      required: ['width', 'height'],
+      properties: {
+        width: { type: 'integer', example: 1200 },
+        height: { type: 'integer', example: 800 },
+      },
     },
     data: {
       type: 'string',

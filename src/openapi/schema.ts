@@ -31,5 +31,7 @@ export function toOpenApiSchema(schema: TSchema): OpenApiSchema {
     if (Array.isArray(schema.required) && schema.required.length > 0) out.required = schema.required
   }
   if (schema.type === 'array' && schema.items) out.items = toOpenApiSchema(schema.items as TSchema)
+  // A number or a word (quality): the branches keep their own types, the union its description.
+  if (Array.isArray(schema.anyOf)) out.anyOf = (schema.anyOf as TSchema[]).map(toOpenApiSchema)
   return out
 }

@@ -21,6 +21,7 @@ import {
  */
 export function describeExpected(schema: TSchema): string {
   if (typeof schema['x-expected'] === 'string') return schema['x-expected']
+  if (Array.isArray(schema.anyOf)) return (schema.anyOf as TSchema[]).map(describeExpected).join(', or ')
   if (Array.isArray(schema.enum)) return `one of ${schema.enum.join(', ')}`
   if (schema.type === 'boolean') return 'true or false'
   if (schema.type === 'integer') return `an integer from ${schema.minimum} to ${schema.maximum}`
@@ -31,6 +32,14 @@ const BOOLEANS: Readonly<Record<string, boolean>> = { true: true, false: false, 
 
 /** The typed value, or undefined when the text cannot be one. */
 function convert(schema: TSchema, text: string): unknown {
+  if (Array.isArray(schema.anyOf)) {
+    for (const branch of schema.anyOf as TSchema[]) {
+      const value = convert(branch, text)
+      if (value !== undefined && Value.Check(branch, value)) return value
+    }
+    return undefined
+  }
+  if (schema['x-lowercase']) return text.toLowerCase()
   if (schema.type === 'integer') return /^\d{1,15}$/.test(text) ? Number(text) : undefined
   if (schema.type === 'boolean') return BOOLEANS[text.toLowerCase()]
   if (Array.isArray(schema.enum))

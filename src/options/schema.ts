@@ -5,6 +5,13 @@ import { FORMAT_NAMES, type FormatName } from '../formats/format-table.ts'
 
 const text = en.options
 
+/** Words `quality` takes besides numbers: the levels of similarity auto-quality aims for. */
+export const AUTO_QUALITIES = ['auto', 'auto-high', 'auto-medium', 'auto-low'] as const
+export type AutoQuality = (typeof AUTO_QUALITIES)[number]
+
+/** A comma-separated list of output format names, as `formats` takes it. */
+const FORMAT_LIST = `^\\s*(${FORMAT_NAMES.join('|')})\\s*(,\\s*(${FORMAT_NAMES.join('|')})\\s*)*$`
+
 /**
  * Every option of POST /api/compress, declared once. This schema drives validation, the
  * TypeScript types, the OpenAPI parameters and (later) the docs page and tester forms.
@@ -13,21 +20,47 @@ const text = en.options
 export const CompressOptionsSchema = Type.Object(
   {
     format: Type.Optional(
-      StringEnum<'original' | FormatName>(['original', ...FORMAT_NAMES], {
+      StringEnum<'original' | 'auto' | FormatName>(['original', 'auto', ...FORMAT_NAMES], {
         default: 'original',
         description: text.format.description,
         examples: ['webp'],
       }),
     ),
+    formats: Type.Optional(
+      Type.String({
+        pattern: FORMAT_LIST,
+        maxLength: 64,
+        description: text.formats.description,
+        examples: ['avif,webp'],
+        'x-expected': 'a comma-separated list of output formats, such as avif,webp',
+        'x-lowercase': true,
+      }),
+    ),
     quality: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 100, description: text.quality.description, examples: [75] }),
+      Type.Union([Type.Integer({ minimum: 1, maximum: 100 }), StringEnum<AutoQuality>(AUTO_QUALITIES)], {
+        description: text.quality.description,
+        examples: [75],
+      }),
+    ),
+    maxBytes: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 2_147_483_647,
+        description: text.maxBytes.description,
+        examples: [100_000],
+      }),
+    ),
+    allowResize: Type.Optional(
+      Type.Boolean({ default: false, description: text.allowResize.description, examples: [false] }),
     ),
     lossless: Type.Optional(
       Type.Boolean({ default: false, description: text.lossless.description, examples: [false] }),
     ),
-    // No `default` here: it differs per format (progressive JPEG, plain PNG and GIF), so the
-    // formats table declares it and GET /api/formats publishes it.
+    // No `default` here: each format declares its own, which GET /api/formats publishes.
     progressive: Type.Optional(Type.Boolean({ description: text.progressive.description, examples: [true] })),
+    smartSubsample: Type.Optional(
+      Type.Boolean({ default: false, description: text.smartSubsample.description, examples: [false] }),
+    ),
     effort: Type.Optional(
       Type.Integer({ minimum: 0, maximum: 10, description: text.effort.description, examples: [4] }),
     ),
@@ -76,7 +109,8 @@ export const CompressOptionsSchema = Type.Object(
 
 export type OptionName = keyof typeof CompressOptionsSchema.properties & keyof typeof text
 
-type WithDefaults = 'format' | 'lossless' | 'background' | 'fit' | 'withoutEnlargement' | 'metadata'
+type WithDefaults =
+  'format' | 'lossless' | 'allowResize' | 'background' | 'fit' | 'withoutEnlargement' | 'metadata'
 type Raw = Static<typeof CompressOptionsSchema>
 
 /** Options after validation: defaults filled in, the rest possibly absent. */

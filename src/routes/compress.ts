@@ -3,6 +3,7 @@ import type { AppContext } from '../app-context.ts'
 import { admit } from '../http/admission.ts'
 import { baseName } from '../http/filename.ts'
 import { imageResponse } from '../http/image-response.ts'
+import { acceptedImageFormats } from '../http/negotiate.ts'
 import { collectOptionInputs } from '../http/options-source.ts'
 import { readUpload } from '../http/read-body.ts'
 import { metaOf } from '../http/request-meta.ts'
@@ -32,7 +33,15 @@ export function compressRoutes(context: AppContext) {
           collectOptionInputs(requestTarget(request).query, upload.fields),
           config,
         )
-        const result = await compressImage(upload.bytes, options, { runner: admission.ticket, limits })
+        const formats = {
+          listed: options.formats?.split(',').map((name) => name.trim()),
+          accepted: acceptedImageFormats(request.headers.get('accept')),
+        }
+        const result = await compressImage(upload.bytes, options, {
+          runner: admission.ticket,
+          limits,
+          formats,
+        })
         meta.bytesOut = result.data.length
         context.metrics.compressed({
           inputFormat: result.inputFormat,

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole API from the command line: health, formats, then one multipart and one raw upload.
-# Usage: IMGAPI_URL=http://localhost:3000 bash curl.sh photo.jpg   (writes photo.webp, photo.avif)
+# Usage: IMGAPI_URL=http://localhost:3000 bash curl.sh photo.jpg
+#        (writes photo.webp, photo.avif and photo-50k.jpg)
 set -euo pipefail
 
 IMGAPI_URL=${IMGAPI_URL:-http://localhost:3000}
@@ -14,7 +15,7 @@ curl --fail-with-body -sS "$IMGAPI_URL/api/formats"
 echo
 
 # The response headers that describe the result: sizes, ratio, formats, dimensions.
-RESULT_HEADERS='^x-(original|compressed|compression|output|image|result)'
+RESULT_HEADERS='^x-(original|compressed|compression|output|image|result|quality|similarity)'
 
 # Saves the answer to $1 and prints its result headers (-D - writes them to stdout). On an
 # error, --fail-with-body has saved the problem+json in place of the image: print it and stop.
@@ -36,3 +37,7 @@ compress "$NAME.webp" -F file=@"$IMAGE" -F format=webp -F quality=75 -F width=16
 # but multipart works: the server detects the format from the bytes.
 compress "$NAME.avif" --data-binary @"$IMAGE" -H 'Content-Type: image/jpeg' \
   "$IMGAPI_URL/api/compress?format=avif&width=800"
+
+# A byte target: the best JPEG quality that fits in 50 kB (X-Quality and X-Similarity say
+# which quality, and how close to the original it stayed).
+compress "$NAME-50k.jpg" --data-binary @"$IMAGE" "$IMGAPI_URL/api/compress?format=jpeg&maxBytes=50000"

@@ -170,7 +170,14 @@ describe.skipIf(!HAS_CHROMIUM)('the tester in a real browser', () => {
       // Back to the default format: no format's range or placeholder is left behind.
       await page.selectOption('#option-format', '')
       expect(await page.getAttribute('#option-quality', 'placeholder')).toBeNull()
-      expect(await page.getAttribute('#option-quality', 'max')).toBe('100')
+      expect(await page.getAttribute('#option-effort', 'max')).toBe('10')
+      // quality takes a number or a word: free text, with the words offered.
+      expect(await page.getAttribute('#option-quality', 'list')).toBe('option-quality-words')
+      expect(
+        await page.$$eval('#option-quality-words option', (o) =>
+          o.map((x) => (x as HTMLOptionElement).value),
+        ),
+      ).toEqual(['auto', 'auto-high', 'auto-medium', 'auto-low'])
       await page.close()
     },
     30_000,

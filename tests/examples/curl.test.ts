@@ -20,29 +20,36 @@ describe('static/examples/curl.sh', () => {
     rmSync(dir, { recursive: true, force: true })
   })
 
-  withCurl('checks health and formats, then writes a WebP (multipart) and an AVIF (raw body)', async () => {
-    const image = join(dir, 'holiday.jpg')
-    copyFileSync(join(FIXTURES, 'photo-exif-orientation-6.jpg'), image)
-    const run = await runExample(['bash', join(EXAMPLES, 'curl.sh'), image], dir, api.url)
-    expect(run.stderr).toBe('')
-    expect(run.exitCode).toBe(0)
-    expect(run.stdout).toContain('"status":"ok"')
-    expect(run.stdout).toContain('"formats":[')
-    // The X-* headers of both answers; the photo is 600x450 once its EXIF orientation is applied.
-    expect(run.stdout).toMatch(/^x-output-format: webp\r?$/im)
-    expect(run.stdout).toMatch(/^x-output-format: avif\r?$/im)
-    expect(run.stdout).toMatch(/^x-original-size: 137628\r?$/im)
-    expect(run.stdout).not.toMatch(/^x-content-type-options/im)
-    const webp = await decode(readFileSync(join(dir, 'holiday.webp')))
-    expect([webp.format, webp.width, webp.height]).toEqual(['webp', 600, 450])
-    const avif = await decode(readFileSync(join(dir, 'holiday.avif')))
-    expect([avif.format, avif.metadata.compression, avif.width, avif.height]).toEqual([
-      'heif',
-      'av1',
-      600,
-      450,
-    ])
-  })
+  withCurl(
+    'checks health and formats, then writes a WebP (multipart), an AVIF (raw body) and a JPEG of at most 50 kB',
+    async () => {
+      const image = join(dir, 'holiday.jpg')
+      copyFileSync(join(FIXTURES, 'photo-exif-orientation-6.jpg'), image)
+      const run = await runExample(['bash', join(EXAMPLES, 'curl.sh'), image], dir, api.url)
+      expect(run.stderr).toBe('')
+      expect(run.exitCode).toBe(0)
+      expect(run.stdout).toContain('"status":"ok"')
+      expect(run.stdout).toContain('"formats":[')
+      // The X-* headers of both answers; the photo is 600x450 once its EXIF orientation is applied.
+      expect(run.stdout).toMatch(/^x-output-format: webp\r?$/im)
+      expect(run.stdout).toMatch(/^x-output-format: avif\r?$/im)
+      expect(run.stdout).toMatch(/^x-original-size: 137628\r?$/im)
+      expect(run.stdout).not.toMatch(/^x-content-type-options/im)
+      const webp = await decode(readFileSync(join(dir, 'holiday.webp')))
+      expect([webp.format, webp.width, webp.height]).toEqual(['webp', 600, 450])
+      const avif = await decode(readFileSync(join(dir, 'holiday.avif')))
+      expect([avif.format, avif.metadata.compression, avif.width, avif.height]).toEqual([
+        'heif',
+        'av1',
+        600,
+        450,
+      ])
+      const small = readFileSync(join(dir, 'holiday-50k.jpg'))
+      expect(small.length).toBeLessThanOrEqual(50_000)
+      expect((await decode(small)).format).toBe('jpeg')
+      expect(run.stdout).toMatch(/^x-similarity: ssim=0\.\d{4}\r?$/im)
+    },
+  )
 
   withCurl('stops with the problem+json on stderr when the file is not an image', async () => {
     const notes = join(dir, 'notes.jpg')

@@ -43,15 +43,15 @@ export function jpegQuantTables(bytes: Uint8Array): Map<number, number[]> {
   return tables
 }
 
-/** mozjpeg's base table 3 (N. Robidoux's, from ImageMagick), used for luma and chroma alike. */
-const MOZJPEG_TABLE_3 = [
-  16, 16, 16, 18, 25, 37, 56, 85, 16, 17, 20, 27, 34, 40, 53, 75, 16, 20, 24, 31, 43, 62, 91, 135, 18, 27, 31,
-  40, 53, 74, 106, 156, 25, 34, 43, 53, 69, 94, 131, 189, 37, 40, 62, 74, 94, 124, 169, 238, 56, 53, 91, 106,
-  131, 169, 226, 311, 85, 75, 135, 156, 189, 238, 311, 418,
+/** The luminance table of the JPEG standard (ITU T.81 Annex K, table K.1), in natural order. */
+const ANNEX_K_LUMA = [
+  16, 11, 10, 16, 24, 40, 51, 61, 12, 12, 14, 19, 26, 58, 60, 55, 14, 13, 16, 24, 40, 57, 69, 56, 14, 17, 22,
+  29, 51, 87, 80, 62, 18, 22, 37, 56, 68, 109, 103, 77, 24, 35, 55, 64, 81, 104, 113, 92, 49, 64, 78, 87, 103,
+  121, 120, 101, 72, 92, 95, 98, 112, 100, 103, 99,
 ]
 
 /** libjpeg's jpeg_set_quality(quality, force_baseline = TRUE) applied to a base table. */
-export function scaledQuantTable(quality: number, base: readonly number[] = MOZJPEG_TABLE_3): number[] {
+export function scaledQuantTable(quality: number, base: readonly number[] = ANNEX_K_LUMA): number[] {
   const scale = quality < 50 ? Math.floor(5000 / quality) : 200 - 2 * quality
   return base.map((value) => Math.min(255, Math.max(1, Math.floor((value * scale + 50) / 100))))
 }

@@ -8,12 +8,13 @@ import { FORMAT_NAME as NAME, OUTPUTS, WIDTH, type OutputFormat } from './readba
  * table is the API's documentation, written out independently of the service's formats table.
  */
 
-type FormatOption = 'quality' | 'effort' | 'lossless' | 'progressive' | 'chromaSubsampling' | 'metadata'
+type FormatOption =
+  'quality' | 'effort' | 'lossless' | 'progressive' | 'chromaSubsampling' | 'smartSubsample' | 'metadata'
 
 const APPLIES: Record<OutputFormat, readonly FormatOption[]> = {
-  jpeg: ['quality', 'progressive', 'chromaSubsampling', 'metadata'],
+  jpeg: ['quality', 'effort', 'progressive', 'chromaSubsampling', 'metadata'],
   png: ['quality', 'effort', 'lossless', 'progressive', 'metadata'],
-  webp: ['quality', 'effort', 'lossless', 'metadata'],
+  webp: ['quality', 'effort', 'lossless', 'smartSubsample', 'metadata'],
   avif: ['quality', 'effort', 'lossless', 'chromaSubsampling', 'metadata'],
   gif: ['effort', 'progressive'],
   tiff: ['quality', 'lossless', 'metadata'],
@@ -22,10 +23,11 @@ const APPLIES: Record<OutputFormat, readonly FormatOption[]> = {
 /** A value that asks for something, and is valid for every format that has the option. */
 const ASKING: Record<FormatOption, string> = {
   quality: '50',
-  effort: '3',
+  effort: '1',
   lossless: 'true',
   progressive: 'true',
   chromaSubsampling: '4:4:4',
+  smartSubsample: 'true',
   metadata: 'keep',
 }
 
@@ -55,6 +57,7 @@ const CONDITIONAL: ReadbackCase[] = [
   ...(['png', 'webp', 'avif', 'tiff'] as const).map((format) => lossless(format, 'quality')),
   lossless('avif', 'chromaSubsampling'),
   lossless('png', 'effort'),
+  lossless('webp', 'smartSubsample'),
   ...OUTPUTS.map((format): ReadbackCase => ({
     behaviour: `${NAME[format]} output lists a background it does not use (nothing to flatten or letterbox)`,
     format,

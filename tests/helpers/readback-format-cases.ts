@@ -49,6 +49,18 @@ const JPEG_CASES: ReadbackCase[] = [
     check: (outputs) => expect(progressive(only(outputs))).toBe(true),
   },
   {
+    behaviour:
+      'JPEG effort=1 (trellis quantisation) gives another file than effort 0, no larger, at the same quality',
+    format: 'jpeg',
+    requests: [{ effort: '0' }, { effort: '1' }, {}],
+    check: (outputs) => {
+      expectDifferentFiles(outputs[0]!, outputs[1]!)
+      expect(outputs[1]!.bytes.length).toBeLessThanOrEqual(outputs[0]!.bytes.length)
+      expect(outputs[2]!.bytes).toEqual(outputs[0]!.bytes)
+      expect(outputs.map((o) => jpegQualitiesOf(o.bytes))).toEqual([[80], [80], [80]])
+    },
+  },
+  {
     behaviour: 'JPEG output has the chroma subsampling asked for, 4:2:0 by default',
     format: 'jpeg',
     requests: [{ chromaSubsampling: '4:2:0' }, { chromaSubsampling: '4:4:4' }, {}],
@@ -146,6 +158,17 @@ const WEBP_CASES: ReadbackCase[] = [
     check: (outputs) => expect(bytesOf(outputs)[0]!).toBeLessThan(bytesOf(outputs)[1]!),
   },
   {
+    behaviour: 'WebP smartSubsample=true gives another file than the default, which is without it',
+    format: 'webp',
+    requests: [{ smartSubsample: 'true' }, {}, { smartSubsample: 'false' }],
+    when: colourOnly,
+    check: (outputs) => {
+      expectDifferentFiles(outputs[0]!, outputs[1]!)
+      expect(outputs[1]!.bytes).toEqual(outputs[2]!.bytes)
+      for (const o of outputs) expect(o.ignored).not.toContain('smartSubsample')
+    },
+  },
+  {
     behaviour: 'WebP effort: effort=0 and effort=6 give different files, lossy and lossless',
     format: 'webp',
     requests: [
@@ -175,12 +198,12 @@ const AVIF_CASES: ReadbackCase[] = [
     },
   },
   {
-    behaviour: 'AVIF output has the chroma subsampling asked for (av1C box), 4:4:4 by default',
+    behaviour: 'AVIF output has the chroma subsampling asked for (av1C box), 4:2:0 by default',
     format: 'avif',
     requests: [{ chromaSubsampling: '4:2:0' }, { chromaSubsampling: '4:4:4' }, {}],
     when: colourOnly,
     check: (outputs) =>
-      expect(outputs.map((o) => avifChromaSubsampling(o.bytes))).toEqual(['4:2:0', '4:4:4', '4:4:4']),
+      expect(outputs.map((o) => avifChromaSubsampling(o.bytes))).toEqual(['4:2:0', '4:4:4', '4:2:0']),
   },
   {
     behaviour: 'AVIF quality: quality=30 is smaller than quality=80',

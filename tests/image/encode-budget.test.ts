@@ -11,6 +11,7 @@ const base: JobPlan = {
   lossless: false,
   effort: 4,
   progressive: false,
+  smartSubsample: false,
   background: '#ffffff',
   flatten: false,
   paintsBackground: false,

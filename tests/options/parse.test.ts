@@ -33,7 +33,11 @@ describe('parseCompressOptions', () => {
     const error = failure({ quality: '120', width: '80.5', lossless: 'yes' })
     expect(error.code).toBe('INVALID_PARAMETER')
     expect(error.errors).toEqual([
-      { name: 'quality', reason: 'expected an integer from 1 to 100, received "120"' },
+      {
+        name: 'quality',
+        reason:
+          'expected an integer from 1 to 100, or one of auto, auto-high, auto-medium, auto-low, received "120"',
+      },
       { name: 'width', reason: 'expected an integer from 1 to 65535, received "80.5"' },
       { name: 'lossless', reason: 'expected true or false, received "yes"' },
     ])
@@ -46,7 +50,7 @@ describe('parseCompressOptions', () => {
   })
 
   test('rejects unknown formats and malformed colours', () => {
-    expect(failure({ format: 'bmp' }).errors?.[0]?.reason).toContain('one of original, jpeg, jpg')
+    expect(failure({ format: 'bmp' }).errors?.[0]?.reason).toContain('one of original, auto, jpeg, jpg')
     expect(failure({ background: 'red' }).errors?.[0]?.reason).toContain('hex colour')
   })
 
@@ -98,6 +102,7 @@ describe('parseCompressOptions', () => {
   test('quotes at most 100 characters of a value, with its length', () => {
     const reason = failure({ quality: '9'.repeat(5000) }).errors?.[0]?.reason ?? ''
     expect(reason).toContain('(5000 characters)')
-    expect(reason.length).toBeLessThan(200)
+    // What was expected, then at most 100 characters of what came.
+    expect(reason.length).toBeLessThan(260)
   })
 })

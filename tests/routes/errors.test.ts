@@ -65,8 +65,12 @@ describe('errors: one problem+json shape for everything', () => {
     const problem = await problemOf(response)
     expect([response.status, problem.code]).toEqual([400, 'INVALID_PARAMETER'])
     expect(problem.errors!.map((e) => e.name)).toEqual(['quality', 'fit', 'bogus'])
-    expect(problem.errors![0]!.reason).toBe('expected an integer from 1 to 100, received "0"')
-    expect(problem.detail).toContain('quality: expected an integer from 1 to 100, received "0"')
+    expect(problem.errors![0]!.reason).toBe(
+      'expected an integer from 1 to 100, or one of auto, auto-high, auto-medium, auto-low, received "0"',
+    )
+    expect(problem.detail).toContain(
+      'quality: expected an integer from 1 to 100, or one of auto, auto-high, auto-medium, auto-low, received "0"',
+    )
   })
 
   test('400 INVALID_PARAMETER for an effort outside the chosen format native range', async () => {

@@ -59,12 +59,14 @@ describe('GET /api/formats', () => {
     expect(byId('svg').tunables).toEqual({})
   })
 
-  test('publishes progressive JPEG as the JPEG default, and non-interlaced PNG and GIF', () => {
+  test('publishes progressive JPEG and non-interlaced PNG and GIF as defaults, and WebP without smart subsampling', () => {
     expect(['jpeg', 'png', 'gif'].map((id) => byId(id).tunables.progressive)).toEqual([
       { default: true },
       { default: false },
       { default: false },
     ])
+    expect(byId('webp').tunables.smartSubsample).toEqual({ default: false })
+    expect(byId('jpeg').tunables.effort).toEqual({ min: 0, max: 1, default: 0 })
   })
 
   test('is cacheable: ETag and Cache-Control, and 304 when the ETag matches', async () => {

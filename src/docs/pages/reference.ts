@@ -10,7 +10,9 @@ import { formatsTable } from '../tables/formats.ts'
 import { headersTable } from '../tables/headers.ts'
 import { optionsTable } from '../tables/options.ts'
 import { settingsTable } from '../tables/settings.ts'
-import { code } from '../tables/table.ts'
+import { code, table } from '../tables/table.ts'
+import { AUTO_LEVELS } from '../../image/search/auto-quality.ts'
+import { AUTO_QUALITIES, type AutoQuality } from '../../options/schema.ts'
 import { tMarkup } from '../translate.ts'
 
 const ENDPOINTS: readonly {
@@ -30,7 +32,34 @@ function compressRequest(ctx: PageContext): Html {
 <p>${t('site.reference.optionsIntro')}</p>
 ${optionsTable(ctx)}
 <h4>${t('site.reference.requestBody')}</h4>
-<p>${t('site.reference.bodyText', { limit: ctx.numbers.bytes(ctx.app.config.maxUploadBytes) })}</p>`
+<p>${t('site.reference.bodyText', { limit: ctx.numbers.bytes(ctx.app.config.maxUploadBytes) })}</p>
+${autoLevels(ctx)}`
+}
+
+const LEVEL_TEXT: Readonly<Record<AutoQuality, string>> = {
+  auto: 'auto',
+  'auto-high': 'autoHigh',
+  'auto-medium': 'autoMedium',
+  'auto-low': 'autoLow',
+}
+
+/** The levels in the metric's own units, from the table the search uses. */
+function autoLevels(ctx: PageContext): Html {
+  const { t } = ctx
+  return html`<h4 id="similarity">${t('site.reference.autoLevels.title')}</h4>
+<p>${t('site.reference.autoLevels.text')}</p>
+${table({
+  headers: [
+    t('site.reference.autoLevels.level'),
+    t('site.reference.autoLevels.target'),
+    t('site.reference.autoLevels.meaning'),
+  ],
+  rows: AUTO_QUALITIES.map((level) => [
+    code(level),
+    ctx.numbers.score(AUTO_LEVELS[level]),
+    t(`site.reference.autoLevels.${LEVEL_TEXT[level]}`),
+  ]),
+})}`
 }
 
 function endpointSection(ctx: PageContext, endpoint: (typeof ENDPOINTS)[number]): Html {

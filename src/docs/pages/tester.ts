@@ -26,7 +26,11 @@ function optionField(ctx: PageContext, name: OptionName): Html {
   const id = `option-${name}`
   const hint = `${id}-hint`
   let control: Html
-  if (Array.isArray(schema.enum)) control = select(ctx, id, name, schema.enum as string[], hint)
+  if (Array.isArray(schema.anyOf)) {
+    // A number or a word: free text, with the words offered.
+    const words = (schema.anyOf as TSchema[]).flatMap((branch) => (branch.enum as string[] | undefined) ?? [])
+    control = html`<input id="${id}" name="${name}" type="text" dir="ltr" spellcheck="false" list="${id}-words" aria-describedby="${hint}"><datalist id="${id}-words">${words.map((w) => html`<option value="${w}">`)}</datalist>`
+  } else if (Array.isArray(schema.enum)) control = select(ctx, id, name, schema.enum as string[], hint)
   else if (schema.type === 'boolean') control = select(ctx, id, name, ['true', 'false'], hint)
   else if (schema.type === 'integer') {
     const max = name === 'width' || name === 'height' ? ctx.app.config.maxOutputDimension : schema.maximum

@@ -8,6 +8,11 @@ import { code, table } from './table.ts'
 /** What an option accepts, in words and identifiers, from its schema (capped by this server). */
 function accepts(ctx: PageContext, name: string, schema: TSchema): Html {
   const { t, numbers } = ctx
+  if (Array.isArray(schema.anyOf))
+    return listOf(
+      ctx.language.code,
+      (schema.anyOf as TSchema[]).map((branch) => accepts(ctx, name, branch)),
+    )
   if (Array.isArray(schema.enum))
     return html`${t('site.reference.types.oneOf')} ${listOf(
       ctx.language.code,
@@ -19,6 +24,7 @@ function accepts(ctx: PageContext, name: string, schema: TSchema): Html {
       name === 'width' || name === 'height' ? ctx.app.config.maxOutputDimension : (schema.maximum as number)
     return html`${t('site.reference.types.integer', { min: numbers.integer(schema.minimum as number), max: numbers.integer(max) })}`
   }
+  if (name === 'formats') return html`${t('site.reference.types.formatList')}`
   if (schema.pattern) return html`${t('site.reference.types.hexColour')}`
   return html`${t('site.reference.types.string')}`
 }

@@ -1,0 +1,149 @@
+/*
+ * imgapi against IPX (unjs/ipx, also built on sharp), side by side in one run: the same resize
+ * and encode asked of both over loopback HTTP, in alternating rounds, so that the ratios hold on
+ * a noisy 2-core machine. Each row prints both throughputs, both servers' file sizes and their
+ * similarity to the resized photo, so that a smaller file is judged at equal similarity. Then,
+ * in-process with imgapi's core, the encoder settings that are not API options (WebP's
+ * smartSubsample, mozjpeg's tuning, the AVIF effort the encode budget picks), each against what
+ * IPX asks sharp for, and the quality at which imgapi's files reach IPX's similarity.
+ *
+ * Usage: bun bench/peers.ts [--quick] [--variant <format>:<option>=<value>[&...]]...
+ *   full (~17 min): 5 rounds, writes bench/results/peers.json. --quick (~10 min): 3 rounds,
+ *   writes bench/results/peers-quick.json (not committed). A --variant is an extra row: imgapi's
+ *   request with these options (quality included) against the same IPX request; given any, they
+ *   replace the default variants (webp:effort=2, jpeg:progressive=false).
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import * as prettier from 'prettier'
+import { engineVersions, sharp } from '../src/image/sharp.ts'
+import { runBenchMain, startCpuWitness } from './server.ts'
+import type { Photo } from './peers/clients.ts'
+import { findEqualSimilarity, type EqualSimilarity } from './peers/equal-similarity.ts'
+import { measureInProcess } from './peers/in-process.ts'
+import { CONCURRENCY, measureRow, type RowRun } from './peers/measure.ts'
+import { formatResults, type Results } from './peers/print.ts'
+import { GOAL, reportRow, reportSetting, type RowReport } from './peers/report.ts'
+import { buildRows, DEFAULT_VARIANTS, WIDTH } from './peers/rows.ts'
+import { startPeers } from './peers/servers.ts'
+import { prepareReferences, scoreSamples } from './peers/similarity.ts'
+
+const REPO_ROOT = resolve(import.meta.dir, '..')
+const CORPUS_DIR = resolve(REPO_ROOT, '../shared/corpus/public')
+const RESULTS = resolve(import.meta.dir, 'results')
+/** 4-6 MP photos of different content: a sunny pier, fine foliage, a workshop close-up, a dusky lake (progressive). */
+const PHOTOS = [
+  'photo-pier-4mp.jpg',
+  'photo-forest-path-4mp.jpg',
+  'photo-circular-saw-6mp.jpg',
+  'photo-lake-dusk-4mp-progressive.jpg',
+]
+
+const log = (line: string) => console.error(`[${(performance.now() / 1000).toFixed(0)} s] ${line}`)
+
+function parseCli(argv: string[]) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      quick: { type: 'boolean', default: false },
+      variant: { type: 'string', multiple: true },
+    },
+  })
+  const quick = values.quick
+  return {
+    quick,
+    variants: values.variant?.length ? values.variant : [...DEFAULT_VARIANTS],
+    rounds: quick ? 3 : 5,
+    inProcessRounds: quick ? 3 : 5,
+  }
+}
+
+async function loadPhotos(): Promise<Photo[]> {
+  return Promise.all(
+    PHOTOS.map(async (name) => ({ name, bytes: await Bun.file(join(CORPUS_DIR, name)).bytes() })),
+  )
+}
+
+async function measureRows(cli: ReturnType<typeof parseCli>, photos: readonly Photo[]) {
+  const rows = buildRows(cli.variants, photos.length)
+  const peers = await startPeers(REPO_ROOT, CORPUS_DIR)
+  try {
+    const witness = startCpuWitness()
+    const runs = []
+    for (const row of rows) runs.push(await measureRow(row, photos, peers, cli.rounds, log))
+    return { runs, otherCpus: witness.otherCpus(), peers }
+  } finally {
+    await peers.stop()
+  }
+}
+
+/** Scores every row's samples, then the in-process comparisons on the rows of imgapi's defaults. */
+async function analyse(runs: readonly RowRun[], photos: readonly Photo[], rounds: number) {
+  log('similarity of every output')
+  const references = await prepareReferences(photos)
+  const rows: RowReport[] = []
+  for (const run of runs) {
+    const imgapi = await scoreSamples(run.samples.imgapi, references)
+    rows.push(reportRow(run, { imgapi, ipx: await scoreSamples(run.samples.ipx, references) }))
+  }
+  const base = runs.filter((run) => !run.row.variant).map((run) => run.row)
+  const settings = await measureInProcess(base, photos, references, rounds, log)
+  const equalSimilarity: EqualSimilarity[] = []
+  for (const row of base) {
+    log(`in-process ${row.name}: the quality that reaches IPX's similarity`)
+    const report = rows.find((r) => r.name === row.name)!
+    equalSimilarity.push(await findEqualSimilarity(row, report, photos, references))
+  }
+  return { rows, inProcess: settings.map((s) => reportSetting(s, runs)), equalSimilarity }
+}
+
+/** Written as the formatter would write it, so that the committed result passes `prettier --check`. */
+async function writeResults(file: string, results: Results): Promise<void> {
+  const options = { ...(await prettier.resolveConfig(file)), filepath: file }
+  mkdirSync(RESULTS, { recursive: true })
+  writeFileSync(file, await prettier.format(JSON.stringify(results), options))
+}
+
+async function main(): Promise<number> {
+  const cli = parseCli(process.argv.slice(2))
+  const missing = PHOTOS.filter((name) => !existsSync(join(CORPUS_DIR, name)))
+  if (missing.length > 0) {
+    console.log(
+      `bench: ${missing.join(', ')} not found in ${CORPUS_DIR} (corpus absent); nothing to measure.`,
+    )
+    return 0
+  }
+  const photos = await loadPhotos()
+  const { runs, otherCpus, peers } = await measureRows(cli, photos)
+  const analysed = await analyse(runs, photos, cli.inProcessRounds)
+  const results: Results = {
+    mode: cli.quick ? 'quick' : 'full',
+    goal: GOAL,
+    run: {
+      photos: PHOTOS,
+      width: WIDTH,
+      concurrency: CONCURRENCY,
+      rounds: cli.rounds,
+      inProcessRounds: cli.inProcessRounds,
+    },
+    machine: {
+      cpus: availableParallelism(),
+      bun: Bun.version,
+      imgapi: {
+        ...engineVersions(),
+        workers: peers.imgapiWorkers,
+        libvipsThreadsPerJob: sharp.concurrency(),
+      },
+      ipx: peers.ipxFacts,
+      otherCpus,
+    },
+    ...analysed,
+  }
+  await writeResults(join(RESULTS, cli.quick ? 'peers-quick.json' : 'peers.json'), results)
+  console.log(formatResults(results))
+  return analysed.rows.some((row) => row.failures.length > 0) ? 1 : 0
+}
+
+runBenchMain(main)

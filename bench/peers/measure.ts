@@ -1,0 +1,91 @@
+/*
+ * One row, measured side by side: both servers warmed up on every photo (those answers are kept
+ * as the row's samples: the encoders are deterministic), then rounds that alternate imgapi, IPX,
+ * imgapi, IPX... so that slow drift of a shared machine falls on both alike.
+ */
+import { figuresOf, runConcurrent, type RunFigures } from '../figures.ts'
+import {
+  procCpuSeconds,
+  procStatusBytes,
+  startCpuWitness,
+  startPeakSampler,
+  type ServerHandle,
+} from '../server.ts'
+import { imgapiEncode, ipxEncode, SERVERS, type Encode, type Photo, type Server } from './clients.ts'
+import type { Row } from './rows.ts'
+
+export const CONCURRENCY = 2
+
+/** Each photo's encoded bytes, by photo name. */
+export type Samples = ReadonlyMap<string, Uint8Array>
+
+export interface RowRun {
+  readonly row: Row
+  readonly rounds: Readonly<Record<Server, readonly RunFigures[]>>
+  readonly samples: Readonly<Record<Server, Samples>>
+  readonly failures: readonly string[]
+  /** CPUs other processes kept busy during this row. */
+  readonly otherCpus: number
+  readonly seconds: number
+}
+
+interface Side {
+  readonly server: ServerHandle
+  readonly encode: Encode
+}
+
+/** One encode per photo, not timed; the answers are the samples. */
+async function warmUp(photos: readonly Photo[], side: Side, failures: string[]): Promise<Samples> {
+  const samples = new Map<string, Uint8Array>()
+  for (const photo of photos) {
+    try {
+      samples.set(photo.name, await side.encode(photo))
+    } catch (error) {
+      failures.push(`warm-up ${error instanceof Error ? error.message : String(error)}`)
+    }
+  }
+  return samples
+}
+
+async function round(photos: readonly Photo[], side: Side, requests: number) {
+  const pid = side.server.pid
+  const sampler = startPeakSampler(() => procStatusBytes(pid, 'VmRSS'))
+  const [server0, client0] = [procCpuSeconds(pid), procCpuSeconds('self')]
+  const result = await runConcurrent(requests, CONCURRENCY, async (i) => {
+    await side.encode(photos[i % photos.length]!)
+  })
+  const cpu = { encoder: procCpuSeconds(pid) - server0, client: procCpuSeconds('self') - client0 }
+  const rss = sampler.stop()
+  return { figures: figuresOf(result, cpu, rss, rss), failures: result.failures }
+}
+
+export async function measureRow(
+  row: Row,
+  photos: readonly Photo[],
+  servers: Readonly<Record<Server, ServerHandle>>,
+  rounds: number,
+  log: (line: string) => void,
+): Promise<RowRun> {
+  const started = performance.now()
+  const witness = startCpuWitness()
+  const sides: Record<Server, Side> = {
+    imgapi: { server: servers.imgapi, encode: imgapiEncode(servers.imgapi.baseUrl, row) },
+    ipx: { server: servers.ipx, encode: ipxEncode(servers.ipx.baseUrl, row) },
+  }
+  const failures: string[] = []
+  const samples = {
+    imgapi: await warmUp(photos, sides.imgapi, failures),
+    ipx: await warmUp(photos, sides.ipx, failures),
+  }
+  const figures: Record<Server, RunFigures[]> = { imgapi: [], ipx: [] }
+  for (let r = 1; r <= rounds; r++) {
+    for (const server of SERVERS) {
+      const done = await round(photos, sides[server], row.requestsPerRound)
+      figures[server].push(done.figures)
+      failures.push(...done.failures.map((failure) => `${server} ${failure}`))
+      log(`${row.name}, round ${r}/${rounds}, ${server}: ${done.figures.requestsPerSecond.toFixed(2)} req/s`)
+    }
+  }
+  const seconds = (performance.now() - started) / 1000
+  return { row, rounds: figures, samples, failures, otherCpus: witness.otherCpus(), seconds }
+}

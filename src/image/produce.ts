@@ -1,0 +1,61 @@
+import type { OptionName } from '../options/schema.ts'
+import { runPipeline, type EncodedImage, type PipelineOptions } from './pipeline.ts'
+import type { JobPlan } from './plan.ts'
+import type { ImageProbe } from './probe.ts'
+import { searchEncode } from './search/search.ts'
+import type { Similarity } from './similarity.ts'
+
+/** What the job produced, before the never-larger rule: the encode and the settings it used. */
+export interface Produced {
+  readonly plan: JobPlan
+  readonly encoded: EncodedImage
+  /** Encodes it took: one, or a search's count. */
+  readonly encodes: number
+  readonly resizedTo?: { readonly width: number; readonly height: number }
+  readonly ignored: readonly OptionName[]
+  /** Measured when a search ran. */
+  readonly similarity?: Similarity
+}
+
+/**
+ * A search may use this share of the job timeout: the rest is the margin for the steps after it
+ * (the never-larger check, a re-encode with metadata) and for an estimate that fell short.
+ */
+const SEARCH_SHARE = 0.7
+/** Encodes one request may cost, whatever the time left: a search lands in 3 to 8, format=auto in up to 15. */
+const MAX_ENCODES = 16
+
+/**
+ * One encode for a plain request; a search for a byte target or a similarity level. The search encodes bare pixels, so
+ * with metadata=keep the chosen settings are encoded once more with the metadata, unless that
+ * no longer fits the target: then the metadata goes and the response lists it as ignored.
+ */
+export async function produce(
+  input: Uint8Array,
+  probe: ImageProbe,
+  candidates: readonly JobPlan[],
+  pipeline: PipelineOptions & { readonly deadline: number },
+): Promise<Produced> {
+  const plan = candidates[0]!
+  if (!plan.goal) {
+    return {
+      plan,
+      encoded: await runPipeline(input, probe, plan, pipeline),
+      encodes: 1,
+      ignored: plan.ignored,
+    }
+  }
+  const maxBytes = plan.goal.maxBytes ?? Infinity
+  const outcome = await searchEncode(input, probe, candidates, { ...pipeline, maxEncodes: MAX_ENCODES })
+  const found: Produced = { ...outcome, ignored: outcome.plan.ignored }
+  if (plan.metadata !== 'keep') return found
+  const dropMetadata = { ...found, ignored: [...found.ignored, 'metadata' as const] }
+  if (outcome.resizedTo) return dropMetadata
+  const withMetadata = await runPipeline(input, probe, outcome.plan, pipeline)
+  if (withMetadata.data.length > maxBytes) return dropMetadata
+  return { ...found, encoded: withMetadata, encodes: outcome.encodes + 1 }
+}
+
+export function searchDeadline(runAt: number, jobTimeoutMs: number): number {
+  return runAt + jobTimeoutMs * SEARCH_SHARE
+}

@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import sharp from 'sharp'
+import { AUTO_LEVELS } from '../../src/image/search/auto-quality.ts'
+import { measureSimilarity } from '../../src/image/similarity.ts'
+import { AUTO_QUALITIES } from '../../src/options/schema.ts'
+import { startApi, type Api } from '../helpers/api.ts'
+import { fixture } from '../helpers/paths.ts'
+import { problemOf, rawBody } from '../helpers/requests.ts'
+
+const PHOTO = 'photo-exif-orientation-6.jpg' // 450x600 tagged 6: 600x450 upright
+const ALPHA = 'webp-lossy-alpha.webp'
+
+const similarityOf = (response: Response) => {
+  const header = response.headers.get('x-similarity') ?? ''
+  const match = /^ssim=(0\.\d{4}|1\.0000)$/.exec(header)
+  expect(match, header).not.toBeNull()
+  return Number(match![1])
+}
+
+describe('maxBytes: a byte target for every output format', () => {
+  let api: Api
+  let photo: Uint8Array
+  beforeAll(async () => {
+    api = await startApi()
+    photo = await fixture(PHOTO)
+  })
+  afterAll(() => api.stop())
+
+  const TARGETS = { jpeg: 30_000, webp: 20_000, avif: 12_000, png: 90_000, gif: 60_000, tiff: 40_000 }
+
+  for (const [format, maxBytes] of Object.entries(TARGETS)) {
+    test(`${format}: at most ${maxBytes} bytes, decodable, the right size, the quality used and the encodes tried reported`, async () => {
+      const response = await api.fetch(`/api/compress?format=${format}&maxBytes=${maxBytes}`, rawBody(photo))
+      expect(response.status).toBe(200)
+      const bytes = new Uint8Array(await response.arrayBuffer())
+      expect(bytes.length).toBeLessThanOrEqual(maxBytes)
+      // A search, not a first guess: the answer uses the room it has.
+      expect(bytes.length).toBeGreaterThan(maxBytes * 0.5)
+      const decoded = await sharp(bytes).metadata()
+      expect(decoded.format as string).toBe(format === 'avif' ? 'heif' : format)
+      expect([decoded.width, decoded.height]).toEqual([600, 450])
+      expect(
+        Number(/encodes;desc="(\d+)"/.exec(response.headers.get('server-timing') ?? '')?.[1]),
+      ).toBeGreaterThan(1)
+      expect(similarityOf(response)).toBeGreaterThan(0.5)
+    })
+  }
+
+  test('lands within 10% under the target on a photo, for JPEG, WebP and AVIF', async () => {
+    for (const [format, maxBytes] of [
+      ['jpeg', 40_000],
+      ['webp', 25_000],
+      ['avif', 15_000],
+    ] as const) {
+      const response = await api.fetch(`/api/compress?format=${format}&maxBytes=${maxBytes}`, rawBody(photo))
+      const size = (await response.arrayBuffer()).byteLength
+      expect({ format, size: size <= maxBytes && size >= maxBytes * 0.9 }).toEqual({ format, size: true })
+    }
+  })
+
+  test('a target below what is possible is 422 TARGET_UNREACHABLE with the smallest size reached', async () => {
+    const response = await api.fetch('/api/compress?format=jpeg&maxBytes=500', rawBody(photo))
+    const problem = await problemOf(response)
+    expect([problem.httpStatus, problem.code]).toEqual([422, 'TARGET_UNREACHABLE'])
+    expect(problem.smallestBytes).toBeGreaterThan(500)
+    expect(problem.detail).toContain(`the smallest reached was ${problem.smallestBytes} bytes`)
+  })
+
+  test('allowResize scales the image down until it fits, and says so', async () => {
+    const response = await api.fetch(
+      '/api/compress?format=jpeg&maxBytes=4000&allowResize=true',
+      rawBody(photo),
+    )
+    expect(response.status).toBe(200)
+    const bytes = new Uint8Array(await response.arrayBuffer())
+    expect(bytes.length).toBeLessThanOrEqual(4000)
+    const { width, height } = await sharp(bytes).metadata()
+    expect(width!).toBeLessThan(600)
+    expect(Math.abs(width! / height! - 600 / 450)).toBeLessThan(0.02)
+    expect(response.headers.get('x-resized-to-fit')).toBe(`${width}x${height}`)
+    // Scaled down rather than reduced to blocks: the quality stays at or above the floor.
+    expect(Number(response.headers.get('x-quality'))).toBeGreaterThanOrEqual(50)
+  })
+
+  test('a quality given with maxBytes is the ceiling of the search', async () => {
+    const response = await api.fetch('/api/compress?format=jpeg&maxBytes=1000000&quality=60', rawBody(photo))
+    expect(response.headers.get('x-quality')).toBe('60')
+  })
+
+  test('allowResize without maxBytes is listed as ignored', async () => {
+    const response = await api.fetch('/api/compress?format=jpeg&allowResize=true', rawBody(photo))
+    expect(response.headers.get('x-ignored-options')).toBe('allowResize')
+  })
+})
+
+describe('quality=auto: the lowest quality that still looks the same', () => {
+  let api: Api
+  let photo: Uint8Array
+  let upright: Uint8Array
+  beforeAll(async () => {
+    api = await startApi()
+    photo = await fixture(PHOTO)
+    upright = new Uint8Array(await sharp(photo).autoOrient().png().toBuffer())
+  })
+  afterAll(() => api.stop())
+
+  for (const level of AUTO_QUALITIES) {
+    test(`${level}: the similarity reported, and measured again on the answer, reaches ${AUTO_LEVELS[level]}`, async () => {
+      for (const format of ['jpeg', 'webp'] as const) {
+        const response = await api.fetch(`/api/compress?format=${format}&quality=${level}`, rawBody(photo))
+        expect(response.status).toBe(200)
+        const bytes = new Uint8Array(await response.arrayBuffer())
+        const reported = similarityOf(response)
+        expect(reported, `${format} ${level}`).toBeGreaterThanOrEqual(AUTO_LEVELS[level])
+        const measured = await measureSimilarity(upright, bytes)
+        expect(Math.abs(measured.score - reported)).toBeLessThan(0.002)
+        expect(Number(response.headers.get('x-quality'))).toBeGreaterThan(0)
+      }
+    })
+  }
+
+  test('PNG whose palette cannot look the same at auto is written lossless, scoring 1, with no quality', async () => {
+    const response = await api.fetch('/api/compress?format=png&quality=auto', rawBody(photo))
+    expect(response.status).toBe(200)
+    const bytes = new Uint8Array(await response.arrayBuffer())
+    expect(similarityOf(response)).toBe(1)
+    expect(response.headers.get('x-quality')).toBeNull()
+    const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true })
+    const original = await sharp(upright).removeAlpha().raw().toBuffer()
+    expect([info.format, info.width, info.height]).toEqual(['raw', 600, 450])
+    expect((await sharp(bytes).metadata()).isPalette).toBe(false)
+    expect(Buffer.compare(data, original)).toBe(0)
+  })
+
+  test('coarser levels give smaller files', async () => {
+    const sizes = []
+    for (const level of AUTO_QUALITIES) {
+      const response = await api.fetch(`/api/compress?format=webp&quality=${level}`, rawBody(photo))
+      sizes.push((await response.arrayBuffer()).byteLength)
+    }
+    expect([...sizes].sort((a, b) => b - a)).toEqual(sizes)
+    expect(sizes.at(-1)!).toBeLessThan(sizes[0]!)
+  })
+
+  test('the JSON envelope carries the quality chosen, the similarity and the encodes', async () => {
+    const response = await api.fetch('/api/compress?format=jpeg&quality=auto-medium', {
+      ...rawBody(photo),
+      headers: { accept: 'application/json' },
+    })
+    const body = (await response.json()) as Record<string, any>
+    expect(body.similarity.metric).toBe('ssim')
+    expect(body.similarity.score).toBeGreaterThanOrEqual(AUTO_LEVELS['auto-medium'])
+    expect(body.quality).toBe(Number(response.headers.get('x-quality')))
+    expect(body.encodes).toBeGreaterThan(1)
+  })
+
+  test('a word quality must be one of the levels, and the error says what is accepted', async () => {
+    const problem = await problemOf(await api.fetch('/api/compress?quality=best', rawBody(photo)))
+    expect(problem.errors?.[0]?.reason).toBe(
+      'expected an integer from 1 to 100, or one of auto, auto-high, auto-medium, auto-low, received "best"',
+    )
+  })
+})
+
+describe('format=auto: the smallest format the client can show', () => {
+  let api: Api
+  beforeAll(async () => {
+    api = await startApi()
+  })
+  afterAll(() => api.stop())
+
+  const auto = async (file: string, query: string, accept?: string) => {
+    const response = await api.fetch(`/api/compress?format=auto&${query}`, {
+      ...rawBody(await fixture(file)),
+      headers: accept ? { accept } : {},
+    })
+    expect(response.status).toBe(200)
+    const bytes = new Uint8Array(await response.arrayBuffer())
+    return { response, bytes, format: (await sharp(bytes).metadata()).format }
+  }
+
+  test('never sends AVIF to a client whose Accept lacks it, and varies on Accept', async () => {
+    const { response, format } = await auto(PHOTO, 'quality=auto-medium', 'image/webp,image/png,*/*;q=0.8')
+    expect(['webp', 'jpeg']).toContain(format!)
+    expect(response.headers.get('vary')).toContain('Accept')
+    expect(response.headers.get('x-output-format')).toBe(format === 'jpeg' ? 'jpeg' : 'webp')
+  })
+
+  test('with only JPEG acceptable, JPEG; with transparency, PNG rather than JPEG', async () => {
+    expect((await auto(PHOTO, 'quality=auto-medium', 'image/jpeg')).format).toBe('jpeg')
+    expect((await auto(ALPHA, 'quality=auto-medium', 'image/jpeg')).format).toBe('png')
+  })
+
+  test("formats= overrides Accept, for backends whose own Accept is not their users'", async () => {
+    const { format } = await auto(PHOTO, 'quality=auto-medium&formats=jpeg', 'image/avif,image/webp')
+    expect(format).toBe('jpeg')
+  })
+
+  test('picks a candidate at the level and reports its similarity', async () => {
+    const { response, format } = await auto(PHOTO, 'quality=auto-medium&width=300', '*/*')
+    expect(['heif', 'webp', 'jpeg']).toContain(format!)
+    expect(similarityOf(response)).toBeGreaterThanOrEqual(AUTO_LEVELS['auto-medium'])
+  })
+
+  test('a numeric quality is refused: quality numbers mean different things per format', async () => {
+    const problem = await problemOf(
+      await api.fetch('/api/compress?format=auto&quality=80', rawBody(await fixture(PHOTO))),
+    )
+    expect([problem.httpStatus, problem.code, problem.errors?.[0]?.name]).toEqual([
+      400,
+      'INVALID_PARAMETER',
+      'quality',
+    ])
+  })
+
+  test('an animation keeps its motion: WebP or GIF', async () => {
+    const { bytes, format } = await auto('gif-animated-10frames.gif', 'quality=auto-medium', '*/*')
+    expect(['webp', 'gif']).toContain(format!)
+    expect((await sharp(bytes, { animated: true }).metadata()).pages).toBe(10)
+  })
+
+  test('formats without format=auto is listed as ignored', async () => {
+    const response = await api.fetch('/api/compress?format=jpeg&formats=webp', rawBody(await fixture(PHOTO)))
+    expect(response.headers.get('x-ignored-options')).toBe('formats')
+  })
+})
+
+describe('searches and the job timeout', () => {
+  test('a search near the timeout returns its best so far instead of failing', async () => {
+    const api = await startApi({ jobTimeoutMs: 3000 })
+    const slow = await startApi({ jobTimeoutMs: 60_000 })
+    try {
+      const photo = await fixture(PHOTO)
+      // Enlarged to 1200x900, so that the whole search takes several times the bounded server's 3 s.
+      const query =
+        '/api/compress?format=auto&quality=auto&formats=avif,webp,jpeg&width=1200&withoutEnlargement=false'
+      const bounded = await api.fetch(query, rawBody(photo))
+      expect(bounded.status).toBe(200)
+      const unbounded = await slow.fetch(query, rawBody(photo))
+      const encodes = (r: Response) =>
+        Number(/encodes;desc="(\d+)"/.exec(r.headers.get('server-timing') ?? '')![1])
+      expect(encodes(bounded)).toBeLessThan(encodes(unbounded))
+    } finally {
+      await Promise.all([api.stop(), slow.stop()])
+    }
+  }, 120_000)
+})
