@@ -1,6 +1,6 @@
 import { AppError } from '../errors/app-error.ts'
 import type { OutputSize } from './limits.ts'
-import type { JobPlan } from './plan.ts'
+import { losslessOf, type JobPlan } from './plan.ts'
 
 /**
  * CPU seconds per output megapixel, on the worst content measured (random noise), for the two
@@ -66,8 +66,7 @@ export function affordEncode(
   while (effort >= lowest && !fits(effort)) effort--
   if (!effortGiven && effort >= lowest) return { ...plan, effort }
   // Lossless PNG is written by libvips itself, which the job timeout can stop.
-  if (!effortGiven && plan.format === 'png')
-    return { ...plan, lossless: true, quality: undefined, effort: undefined }
+  if (!effortGiven && plan.format === 'png') return losslessOf(plan)
   const maxPixels = affordablePixels(encoder, plan.effort, budgetMs)
   const frames = out.frames > 1 ? ` x ${out.frames} frames` : ''
   const advice = effort >= lowest ? `ask for effort ${effort} or less, ` : ''

@@ -139,6 +139,18 @@ function goalFor(options: CompressOptions, quality: number | undefined): SearchG
   }
 }
 
+/** The same job written without loss: PNG's answer when no palette fits a budget or a level. */
+export function losslessOf(plan: JobPlan): JobPlan {
+  return {
+    ...plan,
+    lossless: true,
+    quality: undefined,
+    effort: undefined,
+    colours: undefined,
+    dither: undefined,
+  }
+}
+
 /** Turns validated options plus what the probe learnt into a concrete job. */
 export function planJob(options: CompressOptions, probe: ImageProbe, limits: PlanLimits): JobPlan {
   const format = outputFormatFor(options, probe)

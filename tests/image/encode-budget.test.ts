@@ -3,22 +3,10 @@ import { AppError } from '../../src/errors/app-error.ts'
 import { affordEncode } from '../../src/image/encode-budget.ts'
 import type { JobPlan } from '../../src/image/plan.ts'
 import { SETTINGS } from '../../src/settings.ts'
+import { planOf } from '../helpers/plans.ts'
 
 const BUDGET = SETTINGS.encodeBudgetMs.default
-const base: JobPlan = {
-  format: 'avif',
-  quality: 50,
-  lossless: false,
-  effort: 4,
-  progressive: false,
-  smartSubsample: false,
-  background: '#ffffff',
-  flatten: false,
-  paintsBackground: false,
-  metadata: 'strip',
-  animated: false,
-  ignored: [],
-}
+const base: JobPlan = planOf({ format: 'avif', quality: 50 })
 const size = (width: number, height: number, frames = 1) => ({ width, height, frames })
 
 function refusal(run: () => unknown): AppError {

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { estimateJobBytes } from '../../src/image/memory-cost.ts'
 import type { JobPlan } from '../../src/image/plan.ts'
 import type { ImageProbe } from '../../src/image/probe.ts'
+import { planOf } from '../helpers/plans.ts'
 
 const MIB = 1024 * 1024
 const probe: ImageProbe = {
@@ -18,20 +19,7 @@ const probe: ImageProbe = {
   hasPrivateMetadata: false,
   bytes: 1_000_000,
 }
-const plan: JobPlan = {
-  format: 'webp',
-  quality: 80,
-  lossless: false,
-  effort: 4,
-  progressive: false,
-  smartSubsample: false,
-  background: '#ffffff',
-  flatten: false,
-  paintsBackground: false,
-  metadata: 'strip',
-  animated: false,
-  ignored: [],
-}
+const plan: JobPlan = planOf()
 const searching: JobPlan = { ...plan, goal: { level: 'auto', allowResize: false } }
 
 describe('the memory a job reserves', () => {

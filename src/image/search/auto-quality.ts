@@ -1,5 +1,5 @@
 import type { AutoQuality } from '../../options/schema.ts'
-import type { JobPlan } from '../plan.ts'
+import { losslessOf, type JobPlan } from '../plan.ts'
 import { scoreCandidate, type PreparedReference, type Similarity } from '../similarity.ts'
 import type { Attempt, EncodeSession } from './session.ts'
 
@@ -150,6 +150,5 @@ export async function lowestQualityThatLooksTheSame(
   }
   if (pass || base.format !== 'png' || !session.canAfford()) return pass ?? best!
   // No palette looks the same: PNG's answer is then its lossless encode, which always does.
-  const { quality: _quality, colours: _colours, dither: _dither, ...palette } = base
-  return encodeAndScore(session, { ...palette, lossless: true, effort: undefined }, reference)
+  return encodeAndScore(session, losslessOf(base), reference)
 }

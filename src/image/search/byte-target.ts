@@ -1,4 +1,4 @@
-import type { JobPlan } from '../plan.ts'
+import { losslessOf, type JobPlan } from '../plan.ts'
 import type { Attempt, EncodeSession } from './session.ts'
 
 /** The outcome of a byte-target search: the best attempt that fits, and the smallest one seen. */
@@ -124,7 +124,7 @@ async function fitPalette(
     return result?.fit
   }
   if (isPng) {
-    const lossless = await session.encode({ ...base, lossless: true, quality: undefined, effort: undefined })
+    const lossless = await session.encode(losslessOf(base))
     smallest = lossless
     if (bytes(lossless) <= maxBytes) return { fit: lossless, smallest }
   }
