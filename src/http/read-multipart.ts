@@ -55,7 +55,12 @@ function createParser(request: Request, bounds: BodyBounds, into: Collected) {
     into.failure ??= error
     into.onFailure()
   }
+  // busboy emits 'error' on a part's stream when the body ends inside that part; an 'error'
+  // with no listener ends the process, so every part's stream gets one, whatever its name.
+  const parseFailed = (error: unknown) =>
+    fail(malformed('expected a well-formed multipart/form-data body, could not parse it', error))
   parser.on('file', (name, stream, filename) => {
+    stream.on('error', parseFailed)
     if (name !== 'file') {
       into.errors.push({ name, reason: 'expected a text value, received a file' })
       stream.resume()
@@ -86,9 +91,7 @@ function createParser(request: Request, bounds: BodyBounds, into: Collected) {
   parser.on('filesLimit', () =>
     fail(invalidParameters([{ name: 'file', reason: 'expected one file, received several' }])),
   )
-  parser.on('error', (error: unknown) =>
-    fail(malformed('expected a well-formed multipart/form-data body, could not parse it', error)),
-  )
+  parser.on('error', parseFailed)
   return parser
 }
 
@@ -100,7 +103,8 @@ export async function readMultipart(request: Request, bounds: BodyBounds): Promi
   const finished = once(parser, 'finish').catch(() => {})
   for await (const chunk of boundedChunks(request, bounds)) {
     if (collected.failure) break
-    if (!parser.write(chunk)) await Promise.race([once(parser, 'drain'), finished, failed])
+    // once() rejects on 'error'; the failure is already recorded by the listener above.
+    if (!parser.write(chunk)) await Promise.race([once(parser, 'drain').catch(() => {}), finished, failed])
   }
   if (!collected.failure) {
     parser.end()

@@ -124,9 +124,13 @@ export async function spawnApi(overrides: Partial<Config> = {}): Promise<Api> {
     process: proc,
     startup,
     stop: async () => {
+      // A server that ended by itself with a failure (an unhandled error, a crash) fails the
+      // suite that stops it, even when every request it answered looked right.
+      const died = proc.exitCode !== null && proc.exitCode !== 0
       proc.kill('SIGKILL')
       await proc.exited
       rmSync(dir, { recursive: true, force: true })
+      if (died) throw new Error(`the server exited by itself with code ${proc.exitCode}`)
     },
   }
 }
