@@ -87,6 +87,11 @@ export function createApp(config: Config, overrides: Partial<AppContext> = {}) {
   const hooks = createRequestHooks(context, methodsFor, routeOf)
 
   const app = new Elysia({
+    // Elysia otherwise skips the first 11 characters of the URL when it looks for the path,
+    // assuming a host of at least four: with `Host: a`, `/xx/api/compress` was routed as
+    // `/api/compress` while the access checks read `/xx/api/compress` and let it through. The
+    // path is now found after `http://`, where request-target.ts finds it, for any valid Host.
+    handler: { standardHostname: false },
     serve: {
       // Bun's own limit answers with an empty 413; ours (read-body.ts) answers in JSON, so
       // Bun's is set far above it and never decides.

@@ -31,9 +31,19 @@ export function requestPath(request: Request): string {
 }
 
 /**
- * True when the request URL, which Bun builds from the Host header, parses: false for a
- * malformed Host, an empty one, or none at all (HTTP/1.0), when Bun leaves the URL relative.
+ * A host name (letters, digits, dots, hyphens, underscores), an IPv4 address or a bracketed
+ * IPv6 address, with an optional port. Nothing else may reach the router: it finds the path at
+ * the first '/' after the scheme, so a Host carrying '/', '?' or '#' would move the path the
+ * router sees away from the one the access checks read.
+ */
+const HOST = /^(?:[a-z0-9_][a-z0-9._-]*|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?$/i
+
+/**
+ * True when the request URL, which Bun builds from the Host header, has a plain host and
+ * optional port and parses: false for a malformed Host, an empty one, or none at all
+ * (HTTP/1.0), when Bun leaves the URL relative.
  */
 export function hasValidHost(request: Request): boolean {
-  return URL.canParse(request.url)
+  const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/]*)/i.exec(request.url)?.[1]
+  return authority !== undefined && HOST.test(authority) && URL.canParse(request.url)
 }
