@@ -17,6 +17,7 @@ const EXPECTED: Record<string, { code: string; status: number }> = {
   'bad-bomb-65536x65536.png': { code: 'IMAGE_TOO_LARGE', status: 422 },
   'bad-svg-xinclude-etc-passwd.svg': { code: 'UNSUPPORTED_MEDIA_TYPE', status: 415 },
   'bad-svg-external-urls.svg': { code: 'UNSUPPORTED_MEDIA_TYPE', status: 415 },
+  'bad-heic-clap-overflow.heic': { code: 'UNSUPPORTED_MEDIA_TYPE', status: 415 },
   'jxl-lossy-photo-11mp.jxl': { code: 'UNSUPPORTED_MEDIA_TYPE', status: 415 },
 }
 
