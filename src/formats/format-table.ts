@@ -23,6 +23,12 @@ export interface FlagTunable {
 
 export interface Tunables {
   readonly quality?: RangeTunable
+  /**
+   * The lowest quality a byte target (maxBytes) may use: below it images turn to blocks, so the
+   * search answers TARGET_UNREACHABLE (or scales down, with allowResize) instead. Palette
+   * formats read it as a share of 256 colours.
+   */
+  readonly minQuality?: RangeTunable
   readonly effort?: RangeTunable
   readonly lossless?: FlagTunable
   readonly progressive?: FlagTunable
@@ -59,6 +65,7 @@ export const FORMAT_TABLE = {
     lossless: false,
     metadata: true,
     tunables: {
+      minQuality: { ...QUALITY, default: 50 },
       quality: { ...QUALITY, default: 80 },
       // At equal luma SSIM (0.95 and 0.98, corpus photos at 1600 px: npm run bench:settings),
       // trellis quantisation saved 4% for 6x the encoder's time: not the 10% that would pay for
@@ -79,6 +86,7 @@ export const FORMAT_TABLE = {
     lossless: true,
     metadata: true,
     tunables: {
+      minQuality: { ...QUALITY, default: 40 },
       quality: { ...QUALITY, default: 80 },
       effort: { min: 1, max: 10, default: 7 },
       lossless: { default: false },
@@ -96,6 +104,7 @@ export const FORMAT_TABLE = {
     lossless: true,
     metadata: true,
     tunables: {
+      minQuality: { ...QUALITY, default: 50 },
       quality: { ...QUALITY, default: 80 },
       effort: { min: 0, max: 6, default: 4 },
       lossless: { default: false },
@@ -114,6 +123,7 @@ export const FORMAT_TABLE = {
     lossless: true,
     metadata: true,
     tunables: {
+      minQuality: { ...QUALITY, default: 40 },
       quality: { ...QUALITY, default: 50 },
       effort: { min: 0, max: 9, default: 4 },
       lossless: { default: false },
@@ -132,6 +142,7 @@ export const FORMAT_TABLE = {
     lossless: false,
     metadata: false,
     tunables: {
+      minQuality: { ...QUALITY, default: 12 },
       effort: { min: 1, max: 10, default: 7 },
       progressive: { default: false },
     },
@@ -146,6 +157,7 @@ export const FORMAT_TABLE = {
     lossless: true,
     metadata: true,
     tunables: {
+      minQuality: { ...QUALITY, default: 50 },
       quality: { ...QUALITY, default: 80 },
       lossless: { default: false },
     },

@@ -27,17 +27,34 @@ export function wantsJson(accept: string | null, imageMime: string): boolean {
   )
 }
 
+/** The quality Accept gives exactly this media type, when it names it; undefined when it does not. */
+function namedQuality(accept: string, type: string): number | undefined {
+  for (const part of accept.split(',')) {
+    const [range = '', ...params] = part.trim().toLowerCase().split(';')
+    if (range.trim() !== type) continue
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    const quality = q ? Number(q.slice(2)) : 1
+    return Number.isFinite(quality) ? quality : 0
+  }
+  return undefined
+}
+
 /**
- * The output formats an Accept header lists by their image types (q > 0), for format=auto;
- * undefined when it names no image type of its own (curl's `*\/*`, `image/*`, or only
- * application/json for the JSON envelope): then every web format is a candidate.
+ * The output formats an Accept header allows, for format=auto: those it names by their image
+ * types with q > 0; when it names none that way (curl's `*\/*`, `image/*`, only
+ * application/json for the JSON envelope), every web format but those it refuses by name with
+ * q=0; undefined when it neither names nor refuses any, and then every web format is a candidate.
  */
 export function acceptedImageFormats(accept: string | null): Set<OutputFormat> | undefined {
   if (!accept) return undefined
-  const formats = new Set<OutputFormat>()
+  const named = new Set<OutputFormat>()
+  const refused = new Set<OutputFormat>()
   for (const id of OUTPUT_FORMATS) {
-    const mime = FORMAT_TABLE[id].mime
-    if (accept.toLowerCase().includes(mime) && acceptQuality(accept, mime) > 0) formats.add(id)
+    const quality = namedQuality(accept, FORMAT_TABLE[id].mime)
+    if (quality === undefined) continue
+    ;(quality > 0 ? named : refused).add(id)
   }
-  return formats.size > 0 ? formats : undefined
+  if (named.size > 0) return named
+  if (refused.size > 0) return new Set(OUTPUT_FORMATS.filter((id) => !refused.has(id)))
+  return undefined
 }

@@ -1,3 +1,5 @@
+import { AppError } from '../errors/app-error.ts'
+import type { OutputFormat } from '../formats/format-table.ts'
 import type { EncodedImage } from './pipeline.ts'
 import type { JobPlan } from './plan.ts'
 import type { ImageProbe } from './probe.ts'
@@ -44,4 +46,38 @@ export function chooseResult(
   if (!stripped || stripped.length >= encoded.data.length) return compressed
   if (stripped.length === input.length) return { ...asInput, data: input, kind: 'original' }
   return { ...asInput, data: stripped, kind: 'optimised' }
+}
+
+export interface AutoOutcome {
+  readonly plan: JobPlan
+  readonly encoded: EncodedImage
+  /** False when no candidate reached the level: the encode is then the closest found. */
+  readonly reachedLevel: boolean
+  readonly similarity?: { readonly score: number }
+}
+
+/**
+ * format=auto's answer. When the input's format is a candidate, the never-larger rule applies
+ * to the winner: a winner not smaller than the input gives way to the input (or its lossless
+ * optimisation). When no candidate reached the level, the answer is the closest candidate no
+ * larger than the input, else the input when its format is a candidate, else TARGET_UNREACHABLE.
+ */
+export function chooseAutoResult(
+  input: Uint8Array,
+  probe: ImageProbe,
+  outcome: AutoOutcome,
+  candidates: ReadonlySet<OutputFormat>,
+): ChosenResult {
+  const { plan, encoded } = outcome
+  if (candidates.has(probe.format as OutputFormat)) {
+    const chosen = chooseResult(input, probe, { ...plan, format: probe.format as OutputFormat }, encoded)
+    if (chosen.kind !== 'compressed') return chosen
+  }
+  if (outcome.reachedLevel || encoded.data.length <= input.length) return { ...encoded, kind: 'compressed' }
+  const level = plan.goal?.level ?? 'the level'
+  throw new AppError(
+    'TARGET_UNREACHABLE',
+    `expected a format among ${[...candidates].join(', ')} that reaches ${level} no larger than the input (${input.length} bytes), the closest was ${encoded.data.length} bytes at similarity ${(outcome.similarity?.score ?? 0).toFixed(4)}; ask for a lower level, or name the format`,
+    { smallestBytes: encoded.data.length },
+  )
 }

@@ -1,6 +1,6 @@
 import { AppError } from '../errors/app-error.ts'
 import type { CompressOptions } from '../options/schema.ts'
-import { chooseResult, type ResultKind } from './choose-result.ts'
+import { chooseAutoResult, chooseResult, type ResultKind } from './choose-result.ts'
 import type { FormatId, OutputFormat } from '../formats/format-table.ts'
 import type { FormatChoice } from './candidates.ts'
 import type { ImageLimits } from './limits.ts'
@@ -94,7 +94,11 @@ export async function compressImage(
         deadline,
       },
     )
-    return { produced, chosen: chooseResult(input, probe, produced.plan, produced.encoded) }
+    const chosen =
+      options.format === 'auto'
+        ? chooseAutoResult(input, probe, produced, new Set(jobs.map((job) => job.plan.format)))
+        : chooseResult(input, probe, produced.plan, produced.encoded)
+    return { produced, chosen }
   }
   const { produced, chosen } = await runner.run(job, { timeoutMs: limits.jobTimeoutMs, costBytes })
   const t2 = performance.now()
@@ -102,7 +106,8 @@ export async function compressImage(
     data: chosen.data,
     kind: chosen.kind,
     inputFormat: probe.format,
-    outputFormat: produced.plan.format,
+    // The input itself (or its optimisation) answers in the input's format.
+    outputFormat: chosen.kind === 'compressed' ? produced.plan.format : (probe.format as OutputFormat),
     inputBytes: input.length,
     width: chosen.width,
     height: chosen.height,

@@ -24,6 +24,7 @@ export function ignoredOptions(options: CompressOptions, plan: Omit<JobPlan, 'ig
     formats: options.formats !== undefined && options.format !== 'auto',
     maxBytes: false,
     allowResize: options.allowResize && options.maxBytes === undefined,
+    minQuality: options.minQuality !== undefined && (options.maxBytes === undefined || plan.lossless),
     quality: options.quality !== undefined && plan.quality === undefined,
     lossless: options.lossless && !plan.lossless,
     progressive: options.progressive === true && !plan.progressive,

@@ -55,6 +55,8 @@ export interface SearchGoal {
   readonly allowResize: boolean
   /** A quality the caller gave with maxBytes: the search never goes above it. */
   readonly ceiling?: number
+  /** With maxBytes: the lowest quality the search may use (minQuality, or the format's floor). */
+  readonly floor?: number
 }
 
 export interface PlanLimits extends FormatCaps {
@@ -126,15 +128,21 @@ function resizeFor(options: CompressOptions): JobPlan['resize'] {
  * The search the caller asked for. A similarity level needs a quality to search (not lossless,
  * not GIF); a byte target applies to every format, a palette shrinking by its colours.
  */
-function goalFor(options: CompressOptions, quality: number | undefined): SearchGoal | undefined {
+function goalFor(
+  options: CompressOptions,
+  quality: number | undefined,
+  tunables: Tunables,
+): SearchGoal | undefined {
   const level = typeof options.quality === 'string' && quality !== undefined ? options.quality : undefined
   const maxBytes = options.maxBytes
   if (level === undefined && maxBytes === undefined) return undefined
   const ceiling = typeof options.quality === 'number' ? options.quality : undefined
+  const floor = maxBytes ? (options.minQuality ?? tunables.minQuality?.default) : undefined
   return {
     ...(level ? { level } : {}),
     ...(maxBytes ? { maxBytes } : {}),
     ...(ceiling ? { ceiling } : {}),
+    ...(floor ? { floor: Math.min(floor, ceiling ?? 100) } : {}),
     allowResize: options.allowResize,
   }
 }
@@ -159,6 +167,7 @@ export function planJob(options: CompressOptions, probe: ImageProbe, limits: Pla
   const numericQuality = typeof options.quality === 'number' ? options.quality : undefined
   checkRange('quality', numericQuality, tunables.quality, format)
   checkRange('effort', options.effort, tunables.effort, format)
+  checkRange('minQuality', options.minQuality, tunables.minQuality, format)
   checkDimension('width', options.width, limits.maxOutputDimension)
   checkDimension('height', options.height, limits.maxOutputDimension)
   const resize = resizeFor(options)
@@ -185,6 +194,6 @@ export function planJob(options: CompressOptions, probe: ImageProbe, limits: Pla
     metadata: options.metadata,
     animated: probe.frames > 1 && formatInfo(format).animated,
   }
-  const goal = goalFor(options, plan.quality)
+  const goal = goalFor(options, plan.quality, tunables)
   return { ...plan, ...(goal ? { goal } : {}), ignored: ignoredOptions(options, plan) }
 }

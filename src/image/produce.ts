@@ -15,6 +15,8 @@ export interface Produced {
   readonly ignored: readonly OptionName[]
   /** Measured when a search ran. */
   readonly similarity?: Similarity
+  /** False when format=auto found no candidate that reaches the level. */
+  readonly reachedLevel: boolean
 }
 
 /**
@@ -43,10 +45,13 @@ export async function produce(
       encoded: await runPipeline(input, probe, plan, pipeline),
       encodes: 1,
       ignored: plan.ignored,
+      reachedLevel: true,
     }
   }
   const maxBytes = plan.goal.maxBytes ?? Infinity
-  const outcome = await searchEncode(input, probe, candidates, { ...pipeline, maxEncodes: MAX_ENCODES })
+  // With metadata=keep the answer is encoded once more, with its metadata, within the cap.
+  const maxEncodes = MAX_ENCODES - (plan.metadata === 'keep' ? 1 : 0)
+  const outcome = await searchEncode(input, probe, candidates, { ...pipeline, maxEncodes })
   const found: Produced = { ...outcome, ignored: outcome.plan.ignored }
   if (plan.metadata !== 'keep') return found
   const dropMetadata = { ...found, ignored: [...found.ignored, 'metadata' as const] }

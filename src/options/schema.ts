@@ -50,6 +50,10 @@ export const CompressOptionsSchema = Type.Object(
         examples: [100_000],
       }),
     ),
+    // No `default` here: each format declares its own floor, which GET /api/formats publishes.
+    minQuality: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 100, description: text.minQuality.description, examples: [30] }),
+    ),
     allowResize: Type.Optional(
       Type.Boolean({ default: false, description: text.allowResize.description, examples: [false] }),
     ),

@@ -90,6 +90,11 @@ export const IGNORED_CASES: readonly ReadbackCase[] = [
   ...CONDITIONAL,
 ]
 
-/** The same table as the tunables GET /api/formats must publish (metadata is a format flag there). */
-export const publishedTunables = (format: OutputFormat): string[] =>
-  APPLIES[format].filter((option) => option !== 'metadata')
+/**
+ * The same table as the tunables GET /api/formats must publish (metadata is a format flag
+ * there), plus minQuality, the floor every format's byte target (maxBytes) keeps.
+ */
+export const publishedTunables = (format: OutputFormat): string[] => [
+  ...APPLIES[format].filter((option) => option !== 'metadata'),
+  'minQuality',
+]

@@ -78,13 +78,17 @@ async function highestThatFits(
 
 const LOSSY_QUALITY: ReadonlySet<JobPlan['format']> = new Set(['jpeg', 'webp', 'avif', 'tiff'])
 
-/** The byte-target search for one format, on the session's pixels. */
+/**
+ * The byte-target search for one format, on the session's pixels, never below `floor`
+ * (minQuality). Undefined when the session has no encode left to try.
+ */
 export async function fitBytes(
   session: EncodeSession,
   base: JobPlan,
   maxBytes: number,
   floor: number = 1,
-): Promise<FitResult> {
+): Promise<FitResult | undefined> {
+  if (!session.hasEncodesLeft()) return undefined
   // The caller's own quality is the ceiling; without one, the best that fits, up to 100.
   const ceiling = Math.max(floor, base.goal?.ceiling ?? 100)
   if (base.format === 'png' && !base.lossless) return fitPalette(session, base, maxBytes, true, floor)
@@ -101,7 +105,7 @@ export async function fitBytes(
     maxBytes,
   )
   if (result) return result
-  // Out of time before the search began: the lowest quality is the one answer that may still fit.
+  // Out of time before the search began: the floor is the one answer that may still fit.
   const lowest = await session.encode({ ...base, quality: floor })
   return { ...(size(lowest) <= maxBytes ? { fit: lowest } : {}), smallest: lowest }
 }
@@ -129,7 +133,9 @@ async function fitPalette(
     if (bytes(lossless) <= maxBytes) return { fit: lossless, smallest }
   }
   const ceiling = base.goal?.ceiling ?? 100
-  const fit = consider(
+  const fewestColours = Math.max(MIN_COLOURS, Math.round(floor * 2.56))
+  const atFloor = isPng ? { ...base, quality: floor } : { ...base, colours: fewestColours }
+  let fit = consider(
     isPng
       ? await highestThatFits(
           session,
@@ -140,21 +146,32 @@ async function fitPalette(
       : await highestThatFits(
           session,
           (colours) => ({ ...base, colours }),
-          { lo: Math.max(MIN_COLOURS, Math.round(floor * 2.56)), hi: MAX_COLOURS, start: MAX_COLOURS },
+          { lo: fewestColours, hi: MAX_COLOURS, start: MAX_COLOURS },
           maxBytes,
           Math.log2,
         ),
   )
-  // Below the floor (allowResize's), scaling down is the better answer than dithering less.
-  if (fit || floor > 1) return { ...(fit ? { fit } : {}), smallest: smallest! }
-  for (const last of [
-    { ...base, ...(isPng ? { quality: 1 } : { colours: MIN_COLOURS }), dither: 0 },
-    { ...base, quality: isPng ? 1 : base.quality, colours: MIN_COLOURS, dither: 0 },
-  ]) {
+  if (!smallest) {
+    // Out of time before the search began: the floor is the one answer that may still fit.
+    const lowest = await session.encode(atFloor)
+    smallest = lowest
+    if (bytes(lowest) <= maxBytes) fit = lowest
+  }
+  if (fit) return { fit, smallest }
+  // Dither noise costs bytes (fewer colours with dithering may not shrink a photo at all): the
+  // floor without it, then, only where minQuality allows any quality, the fewest colours.
+  const lastResorts =
+    floor > 1
+      ? [{ ...atFloor, dither: 0 }]
+      : [
+          { ...base, ...(isPng ? { quality: 1 } : { colours: MIN_COLOURS }), dither: 0 },
+          { ...base, quality: isPng ? 1 : base.quality, colours: MIN_COLOURS, dither: 0 },
+        ]
+  for (const last of lastResorts) {
     if (!session.canAfford()) break
     const attempt = await session.encode(last)
     if (!smallest || bytes(attempt) < bytes(smallest)) smallest = attempt
     if (bytes(attempt) <= maxBytes) return { fit: attempt, smallest }
   }
-  return { smallest: smallest ?? (await session.encode(base)) }
+  return { smallest: smallest! }
 }

@@ -28,6 +28,8 @@ interface Clock {
  * step fits in the time left, judging by the slowest so far: an encode that cannot be stopped
  * (AVIF, palette) must not start if it would end past the job's deadline. Sessions on other
  * pixels of the same search (a preview, a scaled-down copy) share the count and the clock.
+ * A session may be limited to fewer encodes than the search's cap, so that a first stage
+ * (choosing a format, reaching a level) leaves encodes for the stage after it.
  */
 export class EncodeSession {
   private constructor(
@@ -35,10 +37,45 @@ export class EncodeSession {
     private readonly probe: ImageProbe,
     private readonly limits: SessionLimits,
     private readonly clock: Clock,
+    /** The count at which this session stops encoding: the search's cap, or a stage's share. */
+    private readonly cap: number,
   ) {}
 
   static start(pixels: Pixels, probe: ImageProbe, limits: SessionLimits): EncodeSession {
-    return new EncodeSession(pixels, probe, limits, { count: 0, slowestMs: 0, lastEncodeMs: 0 })
+    return new EncodeSession(
+      pixels,
+      probe,
+      limits,
+      { count: 0, slowestMs: 0, lastEncodeMs: 0 },
+      limits.maxEncodes,
+    )
+  }
+
+  /** This session, stopping `encodes` short of its cap, which a later stage keeps. */
+  leaving(encodes: number): EncodeSession {
+    return new EncodeSession(
+      this.pixels,
+      this.probe,
+      this.limits,
+      this.clock,
+      this.cap - Math.max(0, encodes),
+    )
+  }
+
+  /** Encodes this session may still make. */
+  get encodesLeft(): number {
+    return Math.max(0, this.cap - this.clock.count)
+  }
+
+  /** Whether the count allows one more encode, whatever the time. */
+  hasEncodesLeft(): boolean {
+    return this.clock.count < this.cap
+  }
+
+  /** This session with at most `encodes` more, leaving the rest of the cap to later stages. */
+  limitedTo(encodes: number): EncodeSession {
+    const cap = Math.min(this.cap, this.clock.count + Math.max(0, encodes))
+    return new EncodeSession(this.pixels, this.probe, this.limits, this.clock, cap)
   }
 
   get count(): number {
@@ -51,7 +88,7 @@ export class EncodeSession {
 
   /** Whether a step expected to take `ms` ends before the deadline, with a quarter to spare. */
   canAffordMs(ms: number): boolean {
-    if (this.clock.count >= this.limits.maxEncodes) return false
+    if (!this.hasEncodesLeft()) return false
     return performance.now() + ms * 1.25 < this.limits.deadline
   }
 
@@ -66,6 +103,8 @@ export class EncodeSession {
   }
 
   async encode(plan: JobPlan): Promise<Attempt> {
+    // Every caller checks first; this keeps the published cap a promise, not a habit.
+    if (!this.hasEncodesLeft()) throw new Error(`encode cap of ${this.cap} reached`)
     const started = performance.now()
     const encoded = await encodePixels(this.pixels, this.probe, plan, this.limits.timeoutSeconds)
     this.clock.count++
@@ -76,6 +115,6 @@ export class EncodeSession {
 
   /** A session on other pixels of the same search, sharing its count and clock. */
   withPixels(pixels: Pixels): EncodeSession {
-    return new EncodeSession(pixels, this.probe, this.limits, this.clock)
+    return new EncodeSession(pixels, this.probe, this.limits, this.clock, this.cap)
   }
 }
