@@ -47,6 +47,9 @@ describe('static/examples/curl.sh', () => {
       const small = readFileSync(join(dir, 'holiday-50k.jpg'))
       expect(small.length).toBeLessThanOrEqual(50_000)
       expect((await decode(small)).format).toBe('jpeg')
+      // The floor holds: scaled down if need be, never below quality 50.
+      const qualities = [...run.stdout.matchAll(/^x-quality: (\d+)\r?$/gim)].map((m) => Number(m[1]))
+      expect(qualities.at(-1)).toBeGreaterThanOrEqual(50)
       expect(run.stdout).toMatch(/^x-similarity: ssim=0\.\d{4}\r?$/im)
     },
   )
