@@ -157,6 +157,23 @@ describe('the process', () => {
   })
 })
 
+describe('third-party notices', () => {
+  test('--licenses prints the licence of everything the executable carries, and how to replace libheif', async () => {
+    const { stdout, code } = await runCli(['--licenses'])
+    expect(code).toBe(0)
+    const titles = [...stdout.matchAll(/^={78}\n(\S+) \S+\n={78}$/gm)].map((m) => m[1])
+    for (const name of ['@oven/bun-linux-x64', 'sharp', '@img/sharp-libvips-linux-x64', 'elysia', 'i18next'])
+      expect(titles).toContain(name)
+    for (const name of ['@scalar/api-reference', 'libheif-js', 'jxl-oxide-wasm'])
+      expect(titles).toContain(name)
+    // The libraries inside libvips, as sharp-libvips lists them, and the LGPL texts themselves.
+    expect(stdout).toMatch(/\| libvips +\| LGPLv3/)
+    expect(stdout).toContain('GNU LESSER GENERAL PUBLIC LICENSE')
+    expect(stdout).toContain('IMGAPI_HEIF_WASM=/path/to/libheif.wasm')
+    expect((await runCli(['--help'])).stdout).toContain('--licenses')
+  })
+})
+
 describe('the HEIF decoder module (IMGAPI_HEIF_WASM, the LGPL right to relink)', () => {
   const embedded = join(ROOT, 'node_modules/libheif-js/libheif-wasm/libheif.wasm')
 
