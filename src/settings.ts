@@ -111,8 +111,10 @@ export const SETTINGS = {
   // is capped (libheif's build at 2 GiB, any wasm32 module at 4 GiB); a decode past the cap
   // fails, and the memory it grew stays with the process. A decode cannot be interrupted either.
   // So each decoder gets its own pixel limit, checked from the header (HEIF ispe, the JPEG XL
-  // SizeHeader) before decoding. Measured peak memory (npm run bench): libheif about 12 bytes
-  // and jxl-oxide about 34 bytes per pixel.
+  // SizeHeader) before decoding. Measured (npm run bench, 12 MP, 2 shared cores): libheif
+  // 0.23 s and about 5 bytes of WebAssembly memory per pixel, so 64 MP stays near 15 s and
+  // 350 MiB; jxl-oxide 1.2 s and about 37 bytes per pixel, so 24 MP stays within the 30 s job
+  // timeout and under 1 GiB.
   maxHeifPixels: {
     env: ['IMGAPI_MAX_HEIF_PIXELS'],
     flag: '--max-heif-pixels',
@@ -124,7 +126,7 @@ export const SETTINGS = {
     env: ['IMGAPI_MAX_JXL_PIXELS'],
     flag: '--max-jxl-pixels',
     kind: 'integer',
-    default: 40_000_000,
+    default: 24_000_000,
     min: 1,
   },
   // libheif and libde265 are LGPL: a user may run the service with their own build of the
