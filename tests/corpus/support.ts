@@ -103,7 +103,8 @@ async function readFacts(file: string): Promise<InputFacts> {
     decoded,
     width: swapped ? decoded.height : decoded.width,
     height: swapped ? decoded.width : decoded.height,
-    frames: apngFrames(bytes) ?? decoded.pages,
+    // A HEIF's several images are separate pictures, not frames: only the primary one is read.
+    frames: formatOfFile(file)!.id === 'heic' ? 1 : (apngFrames(bytes) ?? decoded.pages),
     orientation,
     hasAlpha: m.hasAlpha ?? false,
     hasPrivateMetadata: Boolean(m.exif || m.xmp || m.iptc || m.comments?.length),
