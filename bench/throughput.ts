@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import sharp from 'sharp'
 import { capMallocArenas } from '../src/image/memory.ts'
+import { benchDecoders } from './decoders.ts'
 import {
   buildReport,
   figuresOf,
@@ -184,6 +185,8 @@ async function main(): Promise<number> {
   // With --json, stdout carries only the JSON object so that it can be piped; the table goes to stderr.
   ;(json ? console.error : console.log)(formatTable(report))
   if (json) console.log(JSON.stringify({ ...report, failures }))
+  // The WebAssembly decoders (HEIC, JPEG XL) per megapixel against libvips decoding a JPEG.
+  ;(json ? console.error : console.log)(await benchDecoders(12))
   if (failures.length === 0) return 0
   console.error(
     `FAILED: ${failures.length} job(s) without a valid WebP:\n  ${failures.slice(0, 10).join('\n  ')}`,

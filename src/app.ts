@@ -8,6 +8,7 @@ import { clientJobCap, ClientJobs } from './http/client-jobs.ts'
 import { guard } from './http/guard.ts'
 import { createRequestHooks } from './http/request-hooks.ts'
 import { UploadBudget } from './http/upload-budget.ts'
+import { configureDecoders } from './image/decoders/index.ts'
 import { JobQueue } from './image/queue.ts'
 import { createCodecMonitor } from './image/self-test.ts'
 import { Lifecycle } from './lifecycle.ts'
@@ -28,6 +29,7 @@ import { metricsRoutes } from './routes/metrics.ts'
 import { swaggerRoutes } from './routes/swagger.ts'
 
 export function createContext(config: Config, overrides: Partial<AppContext> = {}): AppContext {
+  configureDecoders(config)
   const memory = planMemory(config)
   const logger = overrides.logger ?? createLogger(config.logLevel)
   const queue =

@@ -30,6 +30,7 @@ export function helpText(): string {
     ...rows,
     `  --help${''.padEnd(28)}Show this help and exit`,
     `  --version${''.padEnd(25)}Print the version and exit`,
+    `  --licenses${''.padEnd(24)}Print the third-party notices (licences of everything inside) and exit`,
     '',
     'Endpoints: GET /api/health, GET /api/formats, POST /api/compress; reference at /swagger.',
   ].join('\n')

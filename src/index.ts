@@ -3,6 +3,7 @@ import { runKeysCommand } from './access/new-key.ts'
 import { helpText } from './cli-help.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { NativeLibraryError, prepareEmbeddedLibvips } from './image/native/libvips-loader.ts'
+import { licensesText } from './licenses.ts'
 import { createLogger } from './log.ts'
 import { VERSION } from './version.ts'
 
@@ -14,6 +15,7 @@ async function main(argv: string[]): Promise<void> {
   if (argv[0] === 'keys') process.exit(runKeysCommand(argv.slice(1)))
   if (argv.includes('--help') || argv.includes('-h')) return console.log(helpText())
   if (argv.includes('--version')) return console.log(VERSION)
+  if (argv.includes('--licenses')) return void process.stdout.write(await licensesText())
   const config = loadConfig({ argv, env: process.env })
   prepareEmbeddedLibvips(config.libDir)
   const { startServer } = await import('./server.ts')

@@ -107,6 +107,37 @@ export const SETTINGS = {
     default: 6_000_000,
     min: 1,
   },
+  // HEIF and JPEG XL are decoded in WebAssembly, whose memory only grows (never given back) and
+  // is capped (libheif's build at 2 GiB, any wasm32 module at 4 GiB); a decode past the cap
+  // fails, and the memory it grew stays with the process. A decode cannot be interrupted either.
+  // So each decoder gets its own pixel limit, checked from the header (HEIF ispe, the JPEG XL
+  // SizeHeader) before decoding. Measured (npm run bench, 12 MP, 2 shared cores): libheif
+  // 0.23 s and about 5 bytes of WebAssembly memory per pixel, so 64 MP stays near 15 s and
+  // 350 MiB; jxl-oxide 1.2 s and about 37 bytes per pixel, so 24 MP stays within the 30 s job
+  // timeout and under 1 GiB.
+  maxHeifPixels: {
+    env: ['IMGAPI_MAX_HEIF_PIXELS'],
+    flag: '--max-heif-pixels',
+    kind: 'integer',
+    default: 64_000_000,
+    min: 1,
+  },
+  maxJxlPixels: {
+    env: ['IMGAPI_MAX_JXL_PIXELS'],
+    flag: '--max-jxl-pixels',
+    kind: 'integer',
+    default: 24_000_000,
+    min: 1,
+  },
+  // libheif and libde265 are LGPL: a user may run the service with their own build of the
+  // decoder. Loaded and compiled at start-up; one that does not compile stops the start.
+  heifWasm: {
+    env: ['IMGAPI_HEIF_WASM'],
+    flag: '--heif-wasm',
+    private: true,
+    kind: 'path',
+    default: '',
+  },
   // The encoders that cannot be stopped (AVIF; palette PNG and GIF) keep their worker after the
   // job timeout has answered. Random noise at AVIF effort 5 costs 15 s per megapixel on one core
   // (bench/encode-cost.ts), so six of them once held both workers for minutes. Each such encode

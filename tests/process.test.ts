@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'bun:test'
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import pkg from '../package.json'
 import { BINARY, spawnApi } from './helpers/api.ts'
@@ -152,5 +154,58 @@ describe('the process', () => {
     const bad = await runCli(['keys', 'new'])
     expect(bad.code).toBe(2)
     expect(bad.stderr).toContain('usage: imgapi keys new --id <id>')
+  })
+})
+
+describe('third-party notices', () => {
+  test('--licenses prints the licence of everything the executable carries, and how to replace libheif', async () => {
+    const { stdout, code } = await runCli(['--licenses'])
+    expect(code).toBe(0)
+    const titles = [...stdout.matchAll(/^={78}\n(\S+) \S+\n={78}$/gm)].map((m) => m[1])
+    for (const name of ['@oven/bun-linux-x64', 'sharp', '@img/sharp-libvips-linux-x64', 'elysia', 'i18next'])
+      expect(titles).toContain(name)
+    for (const name of ['@scalar/api-reference', 'libheif-js', 'jxl-oxide-wasm'])
+      expect(titles).toContain(name)
+    // The libraries inside libvips, as sharp-libvips lists them, and the LGPL texts themselves.
+    expect(stdout).toMatch(/\| libvips +\| LGPLv3/)
+    expect(stdout).toContain('GNU LESSER GENERAL PUBLIC LICENSE')
+    expect(stdout).toContain('IMGAPI_HEIF_WASM=/path/to/libheif.wasm')
+    expect((await runCli(['--help'])).stdout).toContain('--licenses')
+  })
+})
+
+describe('the HEIF decoder module (IMGAPI_HEIF_WASM, the LGPL right to relink)', () => {
+  const embedded = join(ROOT, 'node_modules/libheif-js/libheif-wasm/libheif.wasm')
+
+  test('a replacement libheif.wasm given by path decodes HEIC uploads', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'imgapi-heif-wasm-'))
+    const replacement = join(dir, 'my-libheif.wasm')
+    copyFileSync(embedded, replacement)
+    const api = await spawnApi({ heifWasm: replacement, logLevel: 'warn' })
+    try {
+      const heic = await Bun.file(join(ROOT, 'tests/fixtures/heic-irot-exif-orientation-6.heic')).bytes()
+      const response = await api.fetch('/api/compress?format=jpeg', rawBody(heic))
+      expect(response.status).toBe(200)
+      expect(response.headers.get('x-image-width')).toBe('600')
+    } finally {
+      await api.stop()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  test('a replacement that is not a WebAssembly module stops the start-up, naming the setting', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'imgapi-heif-wasm-'))
+    const broken = join(dir, 'libheif.wasm')
+    writeFileSync(broken, 'not a module')
+    try {
+      const { stderr, code } = await runCli([], { IMGAPI_HEIF_WASM: broken, IMGAPI_PORT: '0' })
+      expect(code).toBe(2)
+      expect(stderr).toContain(`IMGAPI_HEIF_WASM: ${broken} is not a WebAssembly module`)
+      const missing = await runCli([], { IMGAPI_HEIF_WASM: join(dir, 'absent.wasm'), IMGAPI_PORT: '0' })
+      expect(missing.code).toBe(2)
+      expect(missing.stderr).toContain('IMGAPI_HEIF_WASM: cannot read')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

@@ -4,33 +4,44 @@ import pkg from '../../package.json'
 import { BUN_MAX_HEADER_BYTES } from '../settings.ts'
 import { buildDocsAssets } from './docs-assets.ts'
 import { ensureSharpPackages, libvipsPath, sharpPackages, type Arch } from './sharp-packages.ts'
+import { thirdPartyNotices } from './third-party-notices.ts'
 
 /**
  * `npm run build`: one self-contained executable per architecture in dist/, each carrying
  * the API, sharp's addon and libvips for its own architecture only, the docs assets and the
- * locales; plus dist/SHA256SUMS. Usage: bun src/build/executable.ts [x64] [arm64]
+ * locales, and its THIRD-PARTY-NOTICES (also written next to it); plus dist/SHA256SUMS. Usage: bun src/build/executable.ts [x64] [arm64]
  */
 const ROOT = resolve(import.meta.dir, '../..')
-const EMBED_MODULE = join(ROOT, 'src/image/native/embedded-libvips.ts')
-
 const sha256Of = (file: string) => new Bun.CryptoHasher('sha256').update(readFileSync(file)).digest('hex')
 
-function embedLibvips(library: string): Bun.BunPlugin {
+/** Replaces a placeholder module of src/ with one that imports `file` as an embedded file. */
+function embedFile(module: string, file: string, exported: (path: string) => string): Bun.BunPlugin {
+  const target = join(ROOT, module)
   return {
-    name: 'embed-libvips',
+    name: `embed ${module}`,
     setup(build) {
-      build.onLoad({ filter: /embedded-libvips\.ts$/ }, (args) => {
-        if (args.path !== EMBED_MODULE) return undefined
-        return {
-          loader: 'ts',
-          contents: [
-            `import path from ${JSON.stringify(library)} with { type: 'file' }`,
-            `export const EMBEDDED_LIBVIPS = { path, sha256: ${JSON.stringify(sha256Of(library))} }`,
-          ].join('\n'),
-        }
+      build.onLoad({ filter: new RegExp(`${basename(module).replace('.', '\\.')}$`) }, (args) => {
+        if (args.path !== target) return undefined
+        const contents = `import path from ${JSON.stringify(file)} with { type: 'file' }\n${exported('path')}`
+        return { loader: 'ts', contents }
       })
     },
   }
+}
+
+const embedLibvips = (library: string) =>
+  embedFile(
+    'src/image/native/embedded-libvips.ts',
+    library,
+    (path) =>
+      `export const EMBEDDED_LIBVIPS = { path: ${path}, sha256: ${JSON.stringify(sha256Of(library))} }`,
+  )
+
+/** dist/THIRD-PARTY-NOTICES-linux-<arch>, written from the packages' licence files, then embedded. */
+function embedNotices(arch: Arch): Bun.BunPlugin {
+  const file = join(ROOT, 'dist', `THIRD-PARTY-NOTICES-linux-${arch}`)
+  writeFileSync(file, thirdPartyNotices(ROOT, arch))
+  return embedFile('src/notices.ts', file, (path) => `export const EMBEDDED_NOTICES = ${path}`)
 }
 
 /** sharp's addon goes through loadEmbeddedAddon instead of Bun's own unpacking to /tmp. */
@@ -81,7 +92,7 @@ async function buildFor(arch: Arch): Promise<string> {
     bytecode: true,
     sourcemap: 'none',
     define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [embedLibvips(libvipsPath(ROOT, arch)), embedSharpAddon(arch)],
+    plugins: [embedLibvips(libvipsPath(ROOT, arch)), embedSharpAddon(arch), embedNotices(arch)],
   })
   if (!result.success) throw new AggregateError(result.logs, `build for ${arch} failed`)
   await assertOnlyOwnLibvips(outfile, arch, other)

@@ -1,5 +1,5 @@
 import { AppError } from '../errors/app-error.ts'
-import { PNG_SIGNATURE, pngChunks, type PngChunk } from './png-chunks.ts'
+import { encodePngChunk, PNG_SIGNATURE, pngChunks, type PngChunk } from './png-chunks.ts'
 import { sharp, type Sharp } from './sharp.ts'
 
 /**
@@ -26,19 +26,6 @@ interface FrameControl {
 
 const COPIED_BEFORE_IDAT = new Set(['PLTE', 'tRNS', 'gAMA', 'cHRM', 'sRGB', 'iCCP', 'sBIT'])
 const animations = new WeakMap<Sharp, Animation>()
-
-function chunk(type: string, data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + data.length)
-  const view = new DataView(out.buffer)
-  view.setUint32(0, data.length)
-  out.set(
-    [...type].map((c) => c.charCodeAt(0)),
-    4,
-  )
-  out.set(data, 8)
-  view.setUint32(8 + data.length, Bun.hash.crc32(out.subarray(4, 8 + data.length)))
-  return out
-}
 
 function readFrames(input: Uint8Array) {
   const frames: FrameControl[] = []
@@ -79,10 +66,10 @@ async function decodeFrame(header: Uint8Array, shared: PngChunk[], frame: FrameC
   view.setUint32(4, frame.height)
   const png = Buffer.concat([
     Uint8Array.from(PNG_SIGNATURE),
-    chunk('IHDR', ihdr),
-    ...shared.map((c) => chunk(c.type, c.data)),
-    chunk('IDAT', Buffer.concat(frame.data)),
-    chunk('IEND', new Uint8Array(0)),
+    encodePngChunk('IHDR', ihdr),
+    ...shared.map((c) => encodePngChunk(c.type, c.data)),
+    encodePngChunk('IDAT', Buffer.concat(frame.data)),
+    encodePngChunk('IEND', new Uint8Array(0)),
   ])
   return sharp(png, { failOn: 'truncated' })
     .toColourspace('srgb')

@@ -1,3 +1,4 @@
+import { decoderOf, decodes, type DecoderInfo } from './decoders/index.ts'
 import { sharp } from './sharp.ts'
 import {
   FORMAT_TABLE,
@@ -19,6 +20,8 @@ export interface FormatInfo {
   readonly lossless: boolean
   readonly metadata: boolean
   readonly tunables: Tunables
+  /** For inputs libvips cannot read itself: the WebAssembly decoder that reads them. */
+  readonly decoder?: DecoderInfo
 }
 
 type SharpFormat = { input: { buffer: boolean }; output: { buffer: boolean } }
@@ -28,16 +31,12 @@ function capability(sharpId: string): SharpFormat | undefined {
 }
 
 /**
- * libheif decodes HEIC only when built with an HEVC decoder (libde265). sharp lists the
- * libraries libvips was built with, so this follows the actual build, not a guess.
+ * HEIC (HEVC) and JPEG XL are read by the WebAssembly decoders, whatever libvips was built
+ * with; the rest by libvips, as sharp reports it.
  */
-function canDecodeHevc(): boolean {
-  return 'de265' in sharp.versions
-}
-
 function readable(id: FormatId): boolean {
-  const can = capability(FORMAT_TABLE[id].sharpId)?.input.buffer ?? false
-  return id === 'heic' ? can && canDecodeHevc() : can
+  if (decodes(id)) return true
+  return capability(FORMAT_TABLE[id].sharpId)?.input.buffer ?? false
 }
 
 function writable(id: FormatId): boolean {
@@ -86,6 +85,7 @@ export function listFormats(): readonly FormatInfo[] {
       lossless: declared.lossless,
       metadata: declared.metadata,
       tunables: output ? declared.tunables : {},
+      ...(decodes(id) ? { decoder: decoderOf(id) } : {}),
     })
   })
   return cached

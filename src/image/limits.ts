@@ -1,8 +1,9 @@
 import { AppError } from '../errors/app-error.ts'
+import { assertDecoderLimit, type DecoderPixelLimits } from './decoders/index.ts'
 import type { JobPlan } from './plan.ts'
 import type { ImageProbe } from './probe.ts'
 
-export interface ImageLimits {
+export interface ImageLimits extends DecoderPixelLimits {
   readonly maxInputPixels: number
   readonly maxFrames: number
   readonly maxOutputDimension: number
@@ -36,6 +37,7 @@ export function assertWithinLimits(probe: ImageProbe, plan: JobPlan, limits: Ima
       `expected at most ${limits.maxInputPixels} pixels, received ${probe.width}x${probe.height}${frames} = ${pixels} pixels`,
     )
   }
+  assertDecoderLimit(probe.format, probe.width, probe.height, limits)
   const out = { ...expectedOutputSize(probe, plan), frames: decodedFrames }
   if (out.width > limits.maxOutputDimension || out.height > limits.maxOutputDimension) {
     throw tooLarge(

@@ -1,5 +1,6 @@
 import { classifyImageError } from './classify-error.ts'
 import { decodeApng } from './apng.ts'
+import { decodeForSharp, decodes } from './decoders/index.ts'
 import type { JobPlan } from './plan.ts'
 import type { ImageProbe } from './probe.ts'
 import { sharp, type Sharp } from './sharp.ts'
@@ -36,7 +37,9 @@ export async function openImage(
   options: PipelineOptions,
 ): Promise<Sharp> {
   if (probe.isApng && plan.animated) return decodeApng(input, options.maxInputPixels)
-  return sharp(input, {
+  // HEIF and JPEG XL: a WebAssembly decoder turns them into a PNG that sharp reads as usual.
+  const readable = decodes(probe.format) ? await decodeForSharp(probe.format, input) : input
+  return sharp(readable, {
     animated: plan.animated,
     // Defence in depth behind the header check in limits.ts.
     limitInputPixels: options.maxInputPixels,

@@ -1,4 +1,4 @@
-/** Minimal PNG chunk walking, shared by the metadata stripper and the APNG reader. */
+/** Minimal PNG chunk walking and writing, shared by the metadata stripper, the APNG reader and the decoders. */
 export const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const
 
 export interface PngChunk {
@@ -8,6 +8,20 @@ export interface PngChunk {
   /** Offset just past the chunk's CRC. */
   readonly end: number
   readonly data: Uint8Array
+}
+
+/** One chunk as bytes: length, type, data and the CRC over type and data. */
+export function encodePngChunk(type: string, data: Uint8Array): Uint8Array {
+  const out = new Uint8Array(12 + data.length)
+  const view = new DataView(out.buffer)
+  view.setUint32(0, data.length)
+  out.set(
+    [...type].map((c) => c.charCodeAt(0)),
+    4,
+  )
+  out.set(data, 8)
+  view.setUint32(8 + data.length, Bun.hash.crc32(out.subarray(4, 8 + data.length)))
+  return out
 }
 
 export function isPng(bytes: Uint8Array): boolean {

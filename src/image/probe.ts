@@ -1,5 +1,6 @@
 import { AppError } from '../errors/app-error.ts'
 import { classifyImageError } from './classify-error.ts'
+import { decodes, readJxl } from './decoders/index.ts'
 import type { FormatId } from '../formats/format-table.ts'
 import { canRead, readableFormatIds } from './formats.ts'
 import { apngFrameCount } from './png-chunks.ts'
@@ -57,8 +58,29 @@ async function readMetadata(input: Uint8Array): Promise<Metadata> {
     return await sharp(input, { animated: true, limitInputPixels: false }).metadata()
   } catch (error) {
     const known = nameKnownFormat(input)
-    if (known) throw unreadable(`a ${known} image`)
+    // A HEIC whose header sharp cannot parse is damaged, not unsupported: we read the format.
+    if (known && known !== 'HEIC') throw unreadable(`a ${known} image`)
     throw classifyImageError(error)
+  }
+}
+
+/** JPEG XL: libvips as shipped cannot read it, so its own header parser tells the facts. */
+function probeJxl(input: Uint8Array): ImageProbe | undefined {
+  const header = readJxl(input)
+  if (!header) return undefined
+  const { width, height, hasAlpha, highDepth } = header
+  // One frame: the first of an animation is decoded; the pixels come out upright.
+  const still = { frames: 1, isApng: false, orientation: 1, isGreyscale: false }
+  return {
+    format: 'jxl',
+    width,
+    height,
+    ...still,
+    hasAlpha,
+    highDepth,
+    hasIcc: false,
+    hasPrivateMetadata: false,
+    bytes: input.length,
   }
 }
 
@@ -70,14 +92,18 @@ export async function probeImage(input: Uint8Array, maxBytes: number): Promise<I
   if (input.length === 0)
     throw new AppError('MISSING_FILE', 'expected image bytes, received an empty file (0 bytes)')
   screenSvg(input, maxBytes)
+  const jxl = probeJxl(input)
+  if (jxl) return jxl
   const metadata = await readMetadata(input)
   const format = formatOf(metadata)
   if (!canRead(format)) throw unreadable(`a ${format.toUpperCase()} image`)
   const apngFrames = format === 'png' ? apngFrameCount(input) : undefined
-  const frames = apngFrames ?? metadata.pages ?? 1
+  // A HEIF's images are separate pictures, not frames: only the primary one is decoded.
+  const frames = decodes(format) ? 1 : (apngFrames ?? metadata.pages ?? 1)
   const frameHeight = metadata.pageHeight ?? metadata.height ?? 0
   const width = metadata.width ?? 0
-  const orientation = metadata.orientation ?? 1
+  // The container's irot/imir is already in a HEIF's size; an EXIF tag inside it is ignored.
+  const orientation = decodes(format) ? 1 : (metadata.orientation ?? 1)
   const swapped = orientation >= 5 && orientation <= 8
   return {
     format,

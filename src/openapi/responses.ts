@@ -130,6 +130,15 @@ export const FORMATS_SCHEMA: OpenAPIV3.SchemaObject = described('formats', {
           alpha: { type: 'boolean' },
           lossless: { type: 'boolean' },
           metadata: { type: 'boolean' },
+          decoder: {
+            type: 'object',
+            description: 'For inputs libvips cannot read itself: the WebAssembly decoder that reads them.',
+            required: ['name', 'version'],
+            properties: {
+              name: { type: 'string', example: 'libheif' },
+              version: { type: 'string', example: '1.23.2' },
+            },
+          },
           tunables: {
             type: 'object',
             properties: {

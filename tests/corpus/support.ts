@@ -45,7 +45,13 @@ export function formatOfFile(file: string): ApiFormat | undefined {
   return FORMATS.find((f) => f.extensions.includes(extension))
 }
 
-export const READABLE_ROWS = ROWS.filter((r) => !r.file.startsWith('bad-') && formatOfFile(r.file)?.input)
+/**
+ * The JPEG XL photo is left out of the corpus-wide suites: its WebAssembly decoder takes
+ * seconds for its 11 MP, so one conversion of it is tested (tests/routes/compress-heic-jxl).
+ */
+export const READABLE_ROWS = ROWS.filter(
+  (r) => !r.file.startsWith('bad-') && !r.file.startsWith('jxl-') && formatOfFile(r.file)?.input,
+)
 
 export const formatById = (id: string): ApiFormat => FORMATS.find((f) => f.id === id)!
 
@@ -97,7 +103,8 @@ async function readFacts(file: string): Promise<InputFacts> {
     decoded,
     width: swapped ? decoded.height : decoded.width,
     height: swapped ? decoded.width : decoded.height,
-    frames: apngFrames(bytes) ?? decoded.pages,
+    // A HEIF's several images are separate pictures, not frames: only the primary one is read.
+    frames: formatOfFile(file)!.id === 'heic' ? 1 : (apngFrames(bytes) ?? decoded.pages),
     orientation,
     hasAlpha: m.hasAlpha ?? false,
     hasPrivateMetadata: Boolean(m.exif || m.xmp || m.iptc || m.comments?.length),

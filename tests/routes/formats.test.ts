@@ -11,6 +11,7 @@ interface Format {
   alpha: boolean
   lossless: boolean
   tunables: Record<string, { min?: number; max?: number; default: unknown; values?: string[] }>
+  decoder?: { name: string; version: string }
 }
 
 describe('GET /api/formats', () => {
@@ -31,10 +32,11 @@ describe('GET /api/formats', () => {
 
   test('lists read-only and unreadable formats honestly', () => {
     expect(byId('svg')).toMatchObject({ input: true, output: false })
-    // The bundled libvips has no JPEG XL or HEVC decoder; the list says so rather than omit them.
-    expect(byId('jxl').output).toBe(false)
-    expect(typeof byId('jxl').input).toBe('boolean')
-    expect(byId('heic').output).toBe(false)
+    // Read by the WebAssembly decoders (the bundled libvips has neither), which the list names.
+    expect(byId('jxl')).toMatchObject({ input: true, output: false, decoder: { name: 'jxl-oxide' } })
+    expect(byId('heic')).toMatchObject({ input: true, output: false, decoder: { name: 'libheif' } })
+    expect(byId('heic').decoder?.version).toMatch(/^\d+\.\d+\.\d+$/)
+    expect(byId('jpeg').decoder).toBeUndefined()
   })
 
   test('declares mime, extensions, animation, alpha and lossless per format', () => {
