@@ -6,6 +6,7 @@ import { HEADER_NAMES } from '../src/http/headers.ts'
 import { LANGUAGES } from '../src/i18n.ts'
 import { OPTION_NAMES } from '../src/options/schema.ts'
 import { SETTINGS } from '../src/settings.ts'
+import { forbiddenTerms, usesTerm } from './helpers/glossary.ts'
 import { ROOT } from './helpers/paths.ts'
 
 const LOCALES = join(ROOT, 'locales')
@@ -61,6 +62,31 @@ describe('locales', () => {
         if (placeholders(translated).join() !== placeholders(text).join()) broken.push(key)
       }
       expect({ broken, empty }).toEqual({ broken: [], empty: [] })
+    })
+  }
+
+  test('the glossary matcher finds a term in any case and at the start of a longer word, not inside one', () => {
+    const [efor, internal] = forbiddenTerms('```do-not-use\nefor → çaba\nİç hata → Sunucu hatası\n```\n')
+    expect(usesTerm('Sıkıştırmaya harcanan CPU eforu', efor!, 'tr')).toBe(true)
+    expect(usesTerm('Reforma', efor!, 'tr')).toBe(false)
+    expect(usesTerm('İÇ HATA', internal!, 'tr')).toBe(true)
+    const [defect, arabicYeh] = forbiddenTerms('```do-not-use\n缺陷 → 错误\n…ي → ی\n```\n')
+    expect(usesTerm('这是服务器的缺陷。', defect!, 'zh-Hans')).toBe(true)
+    expect(usesTerm('كدگذاري', arabicYeh!, 'fa')).toBe(true)
+    expect(usesTerm('کدگذاری', arabicYeh!, 'fa')).toBe(false)
+  })
+
+  for (const file of files.filter((f) => f !== 'en.json')) {
+    const language = file.replace(/\.json$/, '')
+    test(`${file} uses none of the terms its glossary rules out`, async () => {
+      const glossary = await Bun.file(join(LOCALES, 'glossary', `${language}.md`)).text()
+      const terms = forbiddenTerms(glossary)
+      expect(terms.length, `a do-not-use block in glossary/${language}.md`).toBeGreaterThan(0)
+      const found: string[] = []
+      for (const [key, text] of flatten(await read(file)))
+        for (const term of terms)
+          if (usesTerm(text, term, language)) found.push(`${key}: "${term.term}" (use "${term.preferred}")`)
+      expect(found).toEqual([])
     })
   }
 })

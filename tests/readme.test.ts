@@ -1,8 +1,10 @@
 import { describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { ERROR_CATALOGUE, ERROR_CODES } from '../src/errors/catalogue.ts'
+import { JPEG_TRELLIS } from '../src/formats/format-table.ts'
+import { AUTO_LEVELS, MIN_QUALITY } from '../src/image/search/auto-quality.ts'
 import { SVG_LIMITS } from '../src/image/svg-limits.ts'
-import { OPTION_NAMES } from '../src/options/schema.ts'
+import { AUTO_QUALITIES, OPTION_NAMES } from '../src/options/schema.ts'
 import { SETTINGS } from '../src/settings.ts'
 import { ROOT } from './helpers/paths.ts'
 
@@ -45,6 +47,48 @@ describe('README', () => {
     expect(prose).toContain(`${SVG_LIMITS.maxRenderedTextCharacters} characters of text`)
     expect(prose).toContain(`at most ${SVG_LIMITS.maxFilterRuns} filter primitives`)
     expect(prose).toContain(`exceed ${SVG_LIMITS.maxTextRunCharacters} characters`)
+  })
+
+  test('states the JPEG trellis figures that its bench:settings table supports, as the docs do', () => {
+    // `| jpeg | <settings> | x<cpu> | x<bytes at 0.95> (n) | x<bytes at 0.98> (n) |`
+    const bench = (settings: string) => {
+      const row = rows.find((r) => r.startsWith(`| jpeg | ${settings} |`))
+      expect(row, settings).toBeDefined()
+      return [...row!.matchAll(/x(\d+\.\d+)/g)].map((m) => Number(m[1]))
+    }
+    const [plainCpu, ...plainBytes] = bench('progressive (the default)')
+    const [trellisCpu, ...trellisBytes] = bench('trellis, progressive, scans (effort=1)')
+    const savings = trellisBytes.map((bytes, i) => 1 - bytes / plainBytes[i]!)
+    expect(savings).toHaveLength(2)
+    expect(Math.round(Math.min(...savings) * 100) / 100).toBe(JPEG_TRELLIS.bytesSaved)
+    expect(Math.round(trellisCpu! / plainCpu!)).toBe(JPEG_TRELLIS.encoderTimes)
+    const prose = readme.replace(/\s+/g, ' ')
+    const percent = `${JPEG_TRELLIS.bytesSaved * 100}%`
+    expect(prose).toContain(
+      `about ${percent} smaller at equal similarity for about ${JPEG_TRELLIS.encoderTimes} times the encoder's time`,
+    )
+    expect(prose).toContain(
+      `saves about ${percent} over the progressive default for about ${JPEG_TRELLIS.encoderTimes} times`,
+    )
+  })
+
+  test("states each auto level's SSIM target and minimum qualities as the search has them", () => {
+    for (const level of AUTO_QUALITIES) {
+      // The table sits inside a list item, so its rows are indented.
+      const row = readme
+        .split('\n')
+        .map((line) => line.trim())
+        .find((line) => line.startsWith(`| \`${level}\` |`))
+      expect(row, level).toBeDefined()
+      const [ssim, floors] = row!
+        .split('|')
+        .slice(2, 4)
+        .map((cell) => cell.trim())
+      expect(Number(ssim), level).toBe(AUTO_LEVELS[level])
+      const { jpeg, webp, avif } = MIN_QUALITY
+      expect(jpeg[level], level).toBe(webp[level])
+      expect(floors, level).toBe(`${jpeg[level]} / ${avif[level]}`)
+    }
   })
 
   test('shows the nginx configuration the scaling tests run, verbatim', async () => {

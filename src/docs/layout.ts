@@ -18,10 +18,20 @@ const NAV_KEYS: Record<Area, string> = {
   'rate-limits': 'site.nav.rateLimits',
 }
 
+/** An area's name as the navigation shows it: pages and texts that send readers there use it too. */
+export function areaName(ctx: PageContext, area: Area): string {
+  return ctx.t(NAV_KEYS[area])
+}
+
+/** A link to an area, for a sentence that sends readers there ({{limitsPage}} and the like). */
+export function areaLink(ctx: PageContext, area: Area): Html {
+  return html`<a href="${areaPath(area)}">${areaName(ctx, area)}</a>`
+}
+
 function navigation(ctx: PageContext): Html {
   const items = (['home', ...AREAS] as Area[]).map((area) => {
     const current = area === ctx.area ? 'page' : undefined
-    return html`<li><a href="${areaPath(area)}"${attr('aria-current', current)}>${ctx.t(NAV_KEYS[area])}</a></li>`
+    return html`<li><a href="${areaPath(area)}"${attr('aria-current', current)}>${areaName(ctx, area)}</a></li>`
   })
   return html`<nav class="site-nav" aria-label="${ctx.t('site.nav.label')}">
     <ul>

@@ -2,10 +2,15 @@ import { html, type Html } from './html.ts'
 
 /**
  * Alternatives joined as the reader's language joins them ("a, b, or c" in English, "a、b或c"
- * in Chinese, "a، b یا c" in Persian), each item rendered as markup (code, links).
+ * in Chinese, "a، b یا c" in Persian), or items that go together ("a, b, and c"), each item
+ * rendered as markup (code, links).
  */
-export function listOf(language: string, items: readonly Html[]): Html {
-  const format = new Intl.ListFormat(language, { type: 'disjunction' })
+export function listOf(
+  language: string,
+  items: readonly Html[],
+  type: 'disjunction' | 'conjunction' = 'disjunction',
+): Html {
+  const format = new Intl.ListFormat(language, { type })
   const placeholders = items.map((_, i) => `\u0001${i}\u0001`)
   const parts = format.formatToParts(placeholders).map((part) => {
     const match = /^\u0001(\d+)\u0001$/.exec(part.value)

@@ -16,6 +16,15 @@ export interface NumberFormats {
 
 const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'] as const
 
+/**
+ * A space between a figure and a unit written in Latin letters or Chinese and Japanese
+ * characters, as the glossaries ask ("60 秒", "250 ms"), where Intl runs them together for some
+ * languages ("60秒" in zh-Hans, "250ms" in ko). Hangul units stay attached ("60초"), as the
+ * Korean glossary asks.
+ */
+const spaced = (text: string) =>
+  text.replace(/(\p{Nd})(?=[\p{Script=Latin}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu, '$1 ')
+
 export function numberFormats(language: string): NumberFormats {
   const integer = new Intl.NumberFormat(language, { maximumFractionDigits: 0 })
   const decimal = new Intl.NumberFormat(language, { maximumFractionDigits: 1 })
@@ -39,8 +48,8 @@ export function numberFormats(language: string): NumberFormats {
       return `${(unit === 0 ? integer : decimal).format(scaled)} ${UNITS[unit]}`
     },
     percent: (ratio) => percent.format(ratio),
-    seconds: (ms) => seconds.format(ms / 1000),
-    milliseconds: (ms) => milliseconds.format(ms),
+    seconds: (ms) => spaced(seconds.format(ms / 1000)),
+    milliseconds: (ms) => spaced(milliseconds.format(ms)),
     score: (value) => score.format(value),
   }
 }

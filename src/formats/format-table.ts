@@ -52,6 +52,14 @@ export interface FormatDeclaration {
 }
 
 const QUALITY = { min: 1, max: 100 } as const
+
+/**
+ * What JPEG effort=1 (trellis quantisation) buys over effort 0, both progressive as by default:
+ * the smaller of the savings at luma SSIM 0.95 and 0.98 on the corpus photos, and the encoder's
+ * CPU time, rounded, from the README's `npm run bench:settings` table (tests/readme.test.ts
+ * recomputes both from that table). The docs and the OpenAPI text interpolate these figures.
+ */
+export const JPEG_TRELLIS = { bytesSaved: 0.06, encoderTimes: 5 } as const
 const SUBSAMPLING = ['4:2:0', '4:4:4'] as const
 
 export const FORMAT_TABLE = {
@@ -67,10 +75,10 @@ export const FORMAT_TABLE = {
     tunables: {
       minQuality: { ...QUALITY, default: 50 },
       quality: { ...QUALITY, default: 80 },
-      // At equal luma SSIM (0.95 and 0.98, corpus photos at 1600 px: npm run bench:settings),
-      // trellis quantisation saved 4% for 6x the encoder's time: not the 10% that would pay for
-      // a slower default, so it is effort=1. Progressive saved up to 2% for a few milliseconds,
-      // renders sooner, and is what IPX and most web pipelines send.
+      // Trellis quantisation saves JPEG_TRELLIS.bytesSaved for JPEG_TRELLIS.encoderTimes the
+      // encoder's time: not the 10% that would pay for a slower default, so it is effort=1.
+      // Progressive saved up to 2% for a few milliseconds, renders sooner, and is what IPX and
+      // most web pipelines send.
       effort: { min: 0, max: 1, default: 0 },
       progressive: { default: true },
       chromaSubsampling: { values: SUBSAMPLING, default: '4:2:0' },

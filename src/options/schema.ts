@@ -1,9 +1,12 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
-import { en } from '../i18n.ts'
+import { en, translator } from '../i18n.ts'
+import { ENGLISH_FIGURES } from './figures.ts'
 import { StringEnum } from './string-enum.ts'
 import { FORMAT_NAMES, type FormatName } from '../formats/format-table.ts'
 
-const text = en.options
+/** An option's English description, with the measured figures it quotes filled in. */
+const describe = (name: keyof typeof en.options): string =>
+  translator('en')(`options.${name}.description`, ENGLISH_FIGURES)
 
 /** Words `quality` takes besides numbers: the levels of similarity auto-quality aims for. */
 export const AUTO_QUALITIES = ['auto', 'auto-high', 'auto-medium', 'auto-low'] as const
@@ -22,7 +25,7 @@ export const CompressOptionsSchema = Type.Object(
     format: Type.Optional(
       StringEnum<'original' | 'auto' | FormatName>(['original', 'auto', ...FORMAT_NAMES], {
         default: 'original',
-        description: text.format.description,
+        description: describe('format'),
         examples: ['webp'],
       }),
     ),
@@ -30,7 +33,7 @@ export const CompressOptionsSchema = Type.Object(
       Type.String({
         pattern: FORMAT_LIST,
         maxLength: 64,
-        description: text.formats.description,
+        description: describe('formats'),
         examples: ['avif,webp'],
         'x-expected': 'a comma-separated list of output formats, such as avif,webp',
         'x-lowercase': true,
@@ -38,7 +41,7 @@ export const CompressOptionsSchema = Type.Object(
     ),
     quality: Type.Optional(
       Type.Union([Type.Integer({ minimum: 1, maximum: 100 }), StringEnum<AutoQuality>(AUTO_QUALITIES)], {
-        description: text.quality.description,
+        description: describe('quality'),
         examples: [75],
       }),
     ),
@@ -46,7 +49,7 @@ export const CompressOptionsSchema = Type.Object(
       Type.Integer({
         minimum: 1,
         maximum: 2_147_483_647,
-        description: text.maxBytes.description,
+        description: describe('maxBytes'),
         examples: [100_000],
       }),
     ),
@@ -55,22 +58,22 @@ export const CompressOptionsSchema = Type.Object(
       Type.Integer({ minimum: 1, maximum: 100, description: text.minQuality.description, examples: [30] }),
     ),
     allowResize: Type.Optional(
-      Type.Boolean({ default: false, description: text.allowResize.description, examples: [false] }),
+      Type.Boolean({ default: false, description: describe('allowResize'), examples: [false] }),
     ),
     lossless: Type.Optional(
-      Type.Boolean({ default: false, description: text.lossless.description, examples: [false] }),
+      Type.Boolean({ default: false, description: describe('lossless'), examples: [false] }),
     ),
     // No `default` here: each format declares its own, which GET /api/formats publishes.
-    progressive: Type.Optional(Type.Boolean({ description: text.progressive.description, examples: [true] })),
+    progressive: Type.Optional(Type.Boolean({ description: describe('progressive'), examples: [true] })),
     smartSubsample: Type.Optional(
-      Type.Boolean({ default: false, description: text.smartSubsample.description, examples: [false] }),
+      Type.Boolean({ default: false, description: describe('smartSubsample'), examples: [false] }),
     ),
     effort: Type.Optional(
-      Type.Integer({ minimum: 0, maximum: 10, description: text.effort.description, examples: [4] }),
+      Type.Integer({ minimum: 0, maximum: 10, description: describe('effort'), examples: [4] }),
     ),
     chromaSubsampling: Type.Optional(
       StringEnum(['4:2:0', '4:4:4'], {
-        description: text.chromaSubsampling.description,
+        description: describe('chromaSubsampling'),
         examples: ['4:4:4'],
       }),
     ),
@@ -79,31 +82,31 @@ export const CompressOptionsSchema = Type.Object(
         pattern: '^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$',
         maxLength: 7,
         default: '#ffffff',
-        description: text.background.description,
+        description: describe('background'),
         examples: ['#ffffff'],
         'x-expected': 'a hex colour such as #fff or #ffffff',
       }),
     ),
     width: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 65535, description: text.width.description, examples: [800] }),
+      Type.Integer({ minimum: 1, maximum: 65535, description: describe('width'), examples: [800] }),
     ),
     height: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 65535, description: text.height.description, examples: [600] }),
+      Type.Integer({ minimum: 1, maximum: 65535, description: describe('height'), examples: [600] }),
     ),
     fit: Type.Optional(
       StringEnum(['cover', 'contain', 'fill', 'inside', 'outside'], {
         default: 'inside',
-        description: text.fit.description,
+        description: describe('fit'),
         examples: ['inside'],
       }),
     ),
     withoutEnlargement: Type.Optional(
-      Type.Boolean({ default: true, description: text.withoutEnlargement.description, examples: [true] }),
+      Type.Boolean({ default: true, description: describe('withoutEnlargement'), examples: [true] }),
     ),
     metadata: Type.Optional(
       StringEnum(['strip', 'keep'], {
         default: 'strip',
-        description: text.metadata.description,
+        description: describe('metadata'),
         examples: ['strip'],
       }),
     ),
@@ -111,7 +114,7 @@ export const CompressOptionsSchema = Type.Object(
   { additionalProperties: false },
 )
 
-export type OptionName = keyof typeof CompressOptionsSchema.properties & keyof typeof text
+export type OptionName = keyof typeof CompressOptionsSchema.properties & keyof typeof en.options
 
 type WithDefaults =
   'format' | 'lossless' | 'allowResize' | 'background' | 'fit' | 'withoutEnlargement' | 'metadata'

@@ -1,6 +1,6 @@
 import { html, raw } from '../html.ts'
 import { codeBlock } from '../code-block.ts'
-import type { PageContent } from '../layout.ts'
+import { areaName, type PageContent } from '../layout.ts'
 import { AREAS, areaPath, type PageContext } from '../page-context.ts'
 
 const AREA_KEYS = {
@@ -14,7 +14,7 @@ export function homePage(ctx: PageContext): PageContent {
   const { t } = ctx
   const command = `curl -F file=@photo.jpg -F format=webp -F quality=75 -F width=1600 -o photo.webp http://localhost:${ctx.app.config.port}/api/compress`
   const cards = AREAS.map(
-    (area) => html`<li><a href="${areaPath(area)}"><strong>${t(`site.nav.${AREA_KEYS[area]}`)}</strong></a>
+    (area) => html`<li><a href="${areaPath(area)}"><strong>${areaName(ctx, area)}</strong></a>
 <p>${t(`site.home.${AREA_KEYS[area]}`)}</p></li>`,
   )
   const body = html`<h1>${t('site.home.title')}</h1>

@@ -1,10 +1,10 @@
 import { ERROR_CATALOGUE, errorTypeUri, type ErrorCode } from '../../errors/catalogue.ts'
 import { html, raw, type Html } from '../html.ts'
-import type { PageContent } from '../layout.ts'
+import { areaName, type PageContent } from '../layout.ts'
 import type { PageContext } from '../page-context.ts'
 import { exampleSource } from '../examples.ts'
 import { codeBlock } from '../code-block.ts'
-import { settingValue } from '../tables/settings.ts'
+import { settingCell, settingValue } from '../tables/settings.ts'
 import { code, table } from '../tables/table.ts'
 import { SETTINGS, type SettingName } from '../../settings.ts'
 
@@ -39,29 +39,19 @@ function requestRate(ctx: PageContext): string {
 }
 
 function limitsTable(ctx: PageContext): Html {
-  const { t, numbers, app } = ctx
+  const { t, app } = ctx
   const rows = LIMITS.map(({ key, setting, pixels }) => {
-    const value = settingValue(ctx, setting)
-    return [
-      t(`site.rateLimits.${key}`),
-      pixels ? t('site.rateLimits.pixels', { value }) : value,
-      envName(setting),
-    ]
+    const value = pixels
+      ? t('site.rateLimits.pixels', { value: settingValue(ctx, setting) })
+      : settingCell(ctx, setting)
+    return [t(`site.rateLimits.${key}`), value, envName(setting)]
   })
   const keysRequired = t(app.access.needsKey('compress') ? 'site.common.yes' : 'site.common.no')
   rows.push(
-    [
-      t('site.rateLimits.uploadBudget'),
-      numbers.bytes(app.memory.uploadBudgetBytes),
-      envName('uploadBudgetBytes'),
-    ],
-    [
-      t('site.rateLimits.decodeBudget'),
-      numbers.bytes(app.memory.decodeBudgetBytes),
-      envName('decodeBudgetBytes'),
-    ],
+    [t('site.rateLimits.uploadBudget'), settingCell(ctx, 'uploadBudgetBytes'), envName('uploadBudgetBytes')],
+    [t('site.rateLimits.decodeBudget'), settingCell(ctx, 'decodeBudgetBytes'), envName('decodeBudgetBytes')],
     [t('site.rateLimits.requestRate'), requestRate(ctx), envName('rateLimit')],
-    [t('site.rateLimits.clientJobs'), numbers.integer(app.clientJobs.cap), envName('maxClientJobs')],
+    [t('site.rateLimits.clientJobs'), settingCell(ctx, 'maxClientJobs'), envName('maxClientJobs')],
     // The setting that turned keys on; the file when neither is set, as the one to recommend.
     [
       t('site.rateLimits.apiKeys'),
@@ -99,7 +89,8 @@ function answers(ctx: PageContext): Html {
 
 export function rateLimitsPage(ctx: PageContext): PageContent {
   const { t } = ctx
-  const body = html`<h1>${t('site.rateLimits.title')}</h1>
+  const title = areaName(ctx, 'rate-limits')
+  const body = html`<h1>${title}</h1>
 <p class="lead">${t('site.rateLimits.lead')}</p>
 <section aria-labelledby="limits-title">
 <h2 id="limits-title">${t('site.rateLimits.inForceTitle')}</h2>
@@ -117,5 +108,5 @@ ${answers(ctx)}
 <p>${t('site.rateLimits.backoffCode')}</p>
 ${codeBlock(ctx, exampleSource('backoff.mjs'), 'javascript')}
 </section>`
-  return { title: t('site.rateLimits.title'), body: raw(body.value) }
+  return { title, body: raw(body.value) }
 }

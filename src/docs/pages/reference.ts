@@ -2,17 +2,16 @@ import type { OpenAPIV3 } from 'openapi-types'
 import { ERROR_CODES, OPERATION_ERRORS, type Operation } from '../../errors/catalogue.ts'
 import { FORMATS_SCHEMA, HEALTH_SCHEMA, RESULT_SCHEMA } from '../../openapi/responses.ts'
 import { html, raw, type Html } from '../html.ts'
-import type { PageContent } from '../layout.ts'
+import { areaLink, type PageContent } from '../layout.ts'
 import type { PageContext } from '../page-context.ts'
+import { autoLevels } from '../tables/auto-levels.ts'
 import { errorLinks, errorsTable } from '../tables/errors.ts'
 import { fieldsTable } from '../tables/fields.ts'
 import { formatsTable } from '../tables/formats.ts'
 import { headersTable } from '../tables/headers.ts'
 import { optionsTable } from '../tables/options.ts'
 import { settingsTable } from '../tables/settings.ts'
-import { code, table } from '../tables/table.ts'
-import { AUTO_LEVELS } from '../../image/search/auto-quality.ts'
-import { AUTO_QUALITIES, type AutoQuality } from '../../options/schema.ts'
+import { code } from '../tables/table.ts'
 import { tMarkup } from '../translate.ts'
 
 const ENDPOINTS: readonly {
@@ -34,32 +33,6 @@ ${optionsTable(ctx)}
 <h4>${t('site.reference.requestBody')}</h4>
 <p>${t('site.reference.bodyText', { limit: ctx.numbers.bytes(ctx.app.config.maxUploadBytes) })}</p>
 ${autoLevels(ctx)}`
-}
-
-const LEVEL_TEXT: Readonly<Record<AutoQuality, string>> = {
-  auto: 'auto',
-  'auto-high': 'autoHigh',
-  'auto-medium': 'autoMedium',
-  'auto-low': 'autoLow',
-}
-
-/** The levels in the metric's own units, from the table the search uses. */
-function autoLevels(ctx: PageContext): Html {
-  const { t } = ctx
-  return html`<h4 id="similarity">${t('site.reference.autoLevels.title')}</h4>
-<p>${t('site.reference.autoLevels.text')}</p>
-${table({
-  headers: [
-    t('site.reference.autoLevels.level'),
-    t('site.reference.autoLevels.target'),
-    t('site.reference.autoLevels.meaning'),
-  ],
-  rows: AUTO_QUALITIES.map((level) => [
-    code(level),
-    ctx.numbers.score(AUTO_LEVELS[level]),
-    t(`site.reference.autoLevels.${LEVEL_TEXT[level]}`),
-  ]),
-})}`
 }
 
 function endpointSection(ctx: PageContext, endpoint: (typeof ENDPOINTS)[number]): Html {
@@ -107,7 +80,7 @@ ${formatsTable(ctx)}
 </section>
 <section id="settings" aria-labelledby="settings-title">
 <h2 id="settings-title">${t('site.reference.settingsTitle')}</h2>
-<p>${t('site.reference.settingsLead')}</p>
+<p>${tMarkup(t, 'site.reference.settingsLead', { limitsPage: areaLink(ctx, 'rate-limits') })}</p>
 ${settingsTable(ctx)}
 </section>`
   return { title: t('site.reference.title'), body: raw(body.value) }

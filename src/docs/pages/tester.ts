@@ -4,6 +4,7 @@ import { OPTION_NAMES, optionSchema, type OptionName } from '../../options/schem
 import { attr, html, raw, type Html } from '../html.ts'
 import type { PageContent } from '../layout.ts'
 import type { PageContext } from '../page-context.ts'
+import { optionDescription } from '../tables/options.ts'
 
 /** The three operations the tester can call, in the order the API documents them. */
 const ENDPOINTS = [
@@ -41,7 +42,7 @@ function optionField(ctx: PageContext, name: OptionName): Html {
   return html`<div class="field" data-option="${name}">
 <label for="${id}"><code translate="no">${name}</code></label>
 ${control}
-<p class="hint" id="${hint}"><span class="range" data-range></span>${ctx.t(`options.${name}.description`)}</p>
+<p class="hint" id="${hint}"><span class="range" data-range></span>${optionDescription(ctx, name)}</p>
 </div>`
 }
 

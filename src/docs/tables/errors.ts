@@ -1,6 +1,8 @@
 import { ERROR_CATALOGUE, type ErrorCode } from '../../errors/catalogue.ts'
 import { html, type Html } from '../html.ts'
+import { areaLink } from '../layout.ts'
 import type { PageContext } from '../page-context.ts'
+import { tMarkup } from '../translate.ts'
 import { code, table } from './table.ts'
 
 /** The full catalogue: one row per code, anchored by the code so problem `type` links land on it. */
@@ -18,7 +20,7 @@ export function errorsTable(ctx: PageContext, codes: readonly ErrorCode[]): Html
       code(c),
       code(String(ERROR_CATALOGUE[c].status)),
       html`<strong>${t(`errors.${c}.title`)}</strong><br>${t(`errors.${c}.description`)}`,
-      t(`errors.${c}.action`),
+      tMarkup(t, `errors.${c}.action`, { limitsPage: areaLink(ctx, 'rate-limits') }),
     ]),
     rowIds: [...codes],
   })

@@ -1,5 +1,6 @@
 import type { TSchema } from '@sinclair/typebox'
-import { OPTION_NAMES, optionSchema } from '../../options/schema.ts'
+import { optionFigures } from '../../options/figures.ts'
+import { OPTION_NAMES, optionSchema, type OptionName } from '../../options/schema.ts'
 import { html, type Html } from '../html.ts'
 import type { PageContext } from '../page-context.ts'
 import { listOf } from '../lists.ts'
@@ -29,6 +30,11 @@ function accepts(ctx: PageContext, name: string, schema: TSchema): Html {
   return html`${t('site.reference.types.string')}`
 }
 
+/** An option's description in the reader's language, the figures it quotes in the reader's digits. */
+export function optionDescription(ctx: PageContext, name: OptionName): string {
+  return ctx.t(`options.${name}.description`, optionFigures(ctx.numbers))
+}
+
 export function optionsTable(ctx: PageContext): Html {
   const { t } = ctx
   return table({
@@ -41,7 +47,7 @@ export function optionsTable(ctx: PageContext): Html {
     rows: OPTION_NAMES.map((name) => {
       const schema = optionSchema(name)
       const fallback = schema.default === undefined ? t('site.common.none') : code(String(schema.default))
-      return [code(name), accepts(ctx, name, schema), fallback, t(`options.${name}.description`)]
+      return [code(name), accepts(ctx, name, schema), fallback, optionDescription(ctx, name)]
     }),
     rowIds: OPTION_NAMES.map((name) => `option-${name}`),
   })

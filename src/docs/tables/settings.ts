@@ -3,18 +3,35 @@ import { html, type Html } from '../html.ts'
 import type { PageContext } from '../page-context.ts'
 import { code, table } from './table.ts'
 
-/** Budgets set to 0 are derived from the memory limit: the docs show what is in force. */
-function effective(ctx: PageContext, name: SettingName): number | string | boolean {
-  const { memory, config } = ctx.app
-  if (name === 'memoryLimitBytes') return memory.limitBytes
-  if (name === 'uploadBudgetBytes') return memory.uploadBudgetBytes
-  if (name === 'decodeBudgetBytes') return memory.decodeBudgetBytes
-  return config[name]
+interface Derived {
+  readonly value: number
+  /** Key under site.reference.derived: how the value was worked out, in words. */
+  readonly how: string
 }
 
-/** How a setting's value reads: sizes and counts in the reader's digits, words as they are. */
-export function settingValue(ctx: PageContext, name: SettingName): string {
-  const value = effective(ctx, name)
+/**
+ * Settings whose 0 means "work it out": the docs show the value in force, never the raw 0,
+ * with a note of how it was derived.
+ */
+const DERIVED: Partial<Record<SettingName, (ctx: PageContext) => Derived>> = {
+  memoryLimitBytes: ({ app }) => ({
+    value: app.memory.limitBytes,
+    how: app.memory.limitSource === 'container' ? 'memoryContainer' : 'memorySystem',
+  }),
+  uploadBudgetBytes: ({ app }) => ({ value: app.memory.uploadBudgetBytes, how: 'uploadBudget' }),
+  decodeBudgetBytes: ({ app }) => ({ value: app.memory.decodeBudgetBytes, how: 'decodeBudget' }),
+  rateBurst: ({ app }) => ({
+    value: app.access.limiter.globalPolicy?.burst ?? app.config.rateLimit,
+    how: 'rateBurst',
+  }),
+  maxClientJobs: ({ app }) => ({ value: app.clientJobs.cap, how: 'clientJobs' }),
+}
+
+function derived(ctx: PageContext, name: SettingName): Derived | undefined {
+  return ctx.app.config[name] === 0 ? DERIVED[name]?.(ctx) : undefined
+}
+
+function formatted(ctx: PageContext, name: SettingName, value: number | string | boolean): string {
   const spec: SettingSpec = SETTINGS[name]
   // A secret only says whether it is set, in every language.
   if (spec.secret) return ctx.t(value === '' ? 'site.common.notSet' : 'site.common.set')
@@ -23,6 +40,19 @@ export function settingValue(ctx: PageContext, name: SettingName): string {
   if (name.endsWith('Bytes')) return value === 0 ? ctx.numbers.integer(0) : ctx.numbers.bytes(value)
   if (name.endsWith('Ms')) return ctx.numbers.seconds(value)
   return ctx.numbers.integer(value)
+}
+
+/** How a setting's value in force reads: sizes and counts in the reader's digits, words as they are. */
+export function settingValue(ctx: PageContext, name: SettingName): string {
+  return formatted(ctx, name, derived(ctx, name)?.value ?? ctx.app.config[name])
+}
+
+/** The value in force, and for a derived one (set to 0) how it was worked out. */
+export function settingCell(ctx: PageContext, name: SettingName): Html {
+  const how = derived(ctx, name)?.how
+  const value = settingValue(ctx, name)
+  const shown = SETTINGS[name].kind === 'enum' ? code(value) : html`${value}`
+  return how ? html`${shown}<br><small>${ctx.t(`site.reference.derived.${how}`)}</small>` : shown
 }
 
 /** Every setting a caller may know, with its value on this server, from the settings table. */
@@ -35,7 +65,7 @@ export function settingsTable(ctx: PageContext): Html {
     headers: [t('site.common.setting'), t('site.common.value'), t('site.common.description')],
     rows: names.map((name) => [
       html`${code(SETTINGS[name].env[0]!)}<br><small>${code(SETTINGS[name].flag)}</small>`,
-      SETTINGS[name].kind === 'enum' ? code(settingValue(ctx, name)) : settingValue(ctx, name),
+      settingCell(ctx, name),
       t(`settings.${name}.description`),
     ]),
     rowIds: names.map((name) => `setting-${name}`),

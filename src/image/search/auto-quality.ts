@@ -43,9 +43,10 @@ const TYPICAL_SLOPE = -0.035
 
 /**
  * The lowest quality each level may choose, whatever the score: SSIM on luma misses blocking in
- * smooth areas (a dusk sky scored 0.95 at JPEG quality 17), so the levels stop above it.
+ * smooth areas (a dusk sky scored 0.95 at JPEG quality 17), so the levels stop above it. The
+ * docs and the README show this table.
  */
-const FLOOR: Readonly<Record<JobPlan['format'], Readonly<Record<AutoQuality, number>>>> = {
+export const MIN_QUALITY: Readonly<Record<JobPlan['format'], Readonly<Record<AutoQuality, number>>>> = {
   jpeg: { auto: 70, 'auto-high': 60, 'auto-medium': 45, 'auto-low': 30 },
   tiff: { auto: 70, 'auto-high': 60, 'auto-medium': 45, 'auto-low': 30 },
   webp: { auto: 70, 'auto-high': 60, 'auto-medium': 45, 'auto-low': 30 },
@@ -129,7 +130,7 @@ export async function lowestQualityThatLooksTheSame(
   const lnLoss = (scored: Scored) => Math.log(Math.max(1e-6, 1 - scored.similarity.score))
   const goal = Math.log(1 - target)
   const probes: Scored[] = []
-  const floor = FLOOR[base.format][level]
+  const floor = MIN_QUALITY[base.format][level]
   let quality = Math.max(floor, start)
   probes.push(record(await probe(session, base, quality, reference)))
   // GIF has no quality to search: one encode says how close it comes.
