@@ -55,7 +55,7 @@ export const CompressOptionsSchema = Type.Object(
     ),
     // No `default` here: each format declares its own floor, which GET /api/formats publishes.
     minQuality: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 100, description: text.minQuality.description, examples: [30] }),
+      Type.Integer({ minimum: 1, maximum: 100, description: describe('minQuality'), examples: [30] }),
     ),
     allowResize: Type.Optional(
       Type.Boolean({ default: false, description: describe('allowResize'), examples: [false] }),
