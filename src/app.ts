@@ -10,6 +10,7 @@ import { createRequestHooks } from './http/request-hooks.ts'
 import { UploadBudget } from './http/upload-budget.ts'
 import { configureDecoders } from './image/decoders/index.ts'
 import { JobQueue } from './image/queue.ts'
+import { InProcessExecutor } from './jobs/executor.ts'
 import { createCodecMonitor } from './image/self-test.ts'
 import { Lifecycle } from './lifecycle.ts'
 import { createLogger } from './log.ts'
@@ -65,6 +66,7 @@ export function createContext(config: Config, overrides: Partial<AppContext> = {
     config,
     memory,
     queue,
+    executor: overrides.executor ?? new InProcessExecutor(),
     uploads,
     lifecycle: new Lifecycle(),
     logger,

@@ -89,24 +89,6 @@ export const SETTINGS = {
     default: 100_000_000,
     min: 1,
   },
-  // libheif cannot be interrupted: a 20 MP AVIF at effort 9 once ran for minutes after its job
-  // had timed out. The range of efforts and the size are capped here; IMGAPI_ENCODE_BUDGET_MS
-  // below bounds each encode's time from the measured cost of each effort.
-  maxAvifEffort: {
-    env: ['IMGAPI_MAX_AVIF_EFFORT'],
-    flag: '--max-avif-effort',
-    kind: 'integer',
-    default: 5,
-    min: 0,
-    max: 9,
-  },
-  maxAvifPixels: {
-    env: ['IMGAPI_MAX_AVIF_PIXELS'],
-    flag: '--max-avif-pixels',
-    kind: 'integer',
-    default: 6_000_000,
-    min: 1,
-  },
   // HEIF and JPEG XL are decoded in WebAssembly, whose memory only grows (never given back) and
   // is capped (libheif's build at 2 GiB, any wasm32 module at 4 GiB); a decode past the cap
   // fails, and the memory it grew stays with the process. A decode cannot be interrupted either.
@@ -138,18 +120,6 @@ export const SETTINGS = {
     kind: 'path',
     default: '',
   },
-  // The encoders that cannot be stopped (AVIF; palette PNG and GIF) keep their worker after the
-  // job timeout has answered. Random noise at AVIF effort 5 costs 15 s per megapixel on one core
-  // (bench/encode-cost.ts), so six of them once held both workers for minutes. Each such encode
-  // is bounded to this much worst-case CPU time: a third of the job timeout.
-  encodeBudgetMs: {
-    env: ['IMGAPI_ENCODE_BUDGET_MS'],
-    flag: '--encode-budget-ms',
-    kind: 'duration',
-    default: 10_000,
-    min: 100,
-    max: 600_000,
-  },
   // Stops an animation of thousands of small frames from costing as much as a huge still.
   maxFrames: {
     env: ['IMGAPI_MAX_FRAMES'],
@@ -158,7 +128,8 @@ export const SETTINGS = {
     default: 1000,
     min: 1,
   },
-  // Bounds CPU and memory: at most this many images are decoded and encoded at once.
+  // Bounds CPU and memory: at most this many images are decoded and encoded at once, each in
+  // a worker process of its own, so a codec that hangs or crashes costs one job, not the server.
   workers: {
     env: ['IMGAPI_WORKERS'],
     flag: '--workers',
@@ -166,6 +137,14 @@ export const SETTINGS = {
     default: availableParallelism(),
     min: 1,
     max: 1024,
+  },
+  // Idle workers cost memory (about 60 MiB each); a server that rarely works may start them
+  // on its first job instead, at the price of that job's start.
+  warmWorkers: {
+    env: ['IMGAPI_WARM_WORKERS'],
+    flag: '--warm-workers',
+    kind: 'boolean',
+    default: true,
   },
   // Bounds memory held by waiting uploads, and latency: beyond it clients get 503 at once.
   queueLength: {
@@ -176,10 +155,20 @@ export const SETTINGS = {
     min: 0,
     max: 100_000,
   },
-  // Stops one pathological image from holding a worker forever.
+  // Stops one pathological image from holding a worker forever: at this much work its worker
+  // is killed and replaced.
   jobTimeoutMs: {
     env: ['IMGAPI_JOB_TIMEOUT_MS'],
     flag: '--job-timeout-ms',
+    kind: 'duration',
+    default: 30_000,
+    min: 1,
+  },
+  // Bounds latency under load: a request that cannot get a worker in this time is told to come
+  // back later (503, Retry-After) rather than held until its client gives up.
+  queueTimeoutMs: {
+    env: ['IMGAPI_QUEUE_TIMEOUT_MS'],
+    flag: '--queue-timeout-ms',
     kind: 'duration',
     default: 30_000,
     min: 1,
@@ -226,6 +215,16 @@ export const SETTINGS = {
   decodeBudgetBytes: {
     env: ['IMGAPI_DECODE_BUDGET_BYTES'],
     flag: '--decode-budget-bytes',
+    kind: 'integer',
+    default: 0,
+    min: 0,
+  },
+  // Estimates err, and a hostile image can make a codec allocate far past its: a worker whose
+  // resident memory grows past this (beyond its idle size) is killed, read every 50 ms. 0: the
+  // job's reservation plus an equal share of the unreserved decode budget.
+  maxWorkerMemoryBytes: {
+    env: ['IMGAPI_MAX_WORKER_MEMORY_BYTES'],
+    flag: '--max-worker-memory-bytes',
     kind: 'integer',
     default: 0,
     min: 0,

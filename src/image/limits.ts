@@ -8,7 +8,6 @@ export interface ImageLimits extends DecoderPixelLimits {
   readonly maxFrames: number
   readonly maxOutputDimension: number
   readonly maxOutputPixels: number
-  readonly maxAvifPixels: number
 }
 
 const tooLarge = (detail: string) => new AppError('IMAGE_TOO_LARGE', detail)
@@ -49,12 +48,6 @@ export function assertWithinLimits(probe: ImageProbe, plan: JobPlan, limits: Ima
     const frames = out.frames > 1 ? ` x ${out.frames} frames` : ''
     throw tooLarge(
       `expected an output of at most ${limits.maxOutputPixels} pixels, this request would produce ${out.width}x${out.height}${frames} = ${outPixels} pixels`,
-    )
-  }
-  // libheif cannot be interrupted once it starts: its cost is bounded here instead of by the timeout.
-  if (plan.format === 'avif' && outPixels > limits.maxAvifPixels) {
-    throw tooLarge(
-      `expected an AVIF output of at most ${limits.maxAvifPixels} pixels (the AVIF encoder cannot be stopped once started), this request would produce ${out.width}x${out.height} = ${outPixels} pixels; ask for a smaller width or height, or another format`,
     )
   }
   return out

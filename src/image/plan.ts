@@ -7,7 +7,7 @@ import {
   type RangeTunable,
   type Tunables,
 } from '../formats/format-table.ts'
-import { canWrite, formatInfo, tunablesFor, type FormatCaps } from './formats.ts'
+import { canWrite, formatInfo, tunablesFor } from './formats.ts'
 import { ignoredOptions } from './ignored-options.ts'
 import type { ImageProbe } from './probe.ts'
 
@@ -59,7 +59,7 @@ export interface SearchGoal {
   readonly floor?: number
 }
 
-export interface PlanLimits extends FormatCaps {
+export interface PlanLimits {
   readonly maxOutputDimension: number
 }
 
@@ -162,7 +162,7 @@ export function losslessOf(plan: JobPlan): JobPlan {
 /** Turns validated options plus what the probe learnt into a concrete job. */
 export function planJob(options: CompressOptions, probe: ImageProbe, limits: PlanLimits): JobPlan {
   const format = outputFormatFor(options, probe)
-  const tunables = tunablesFor(format, limits)
+  const tunables = tunablesFor(format)
   const lossless = losslessFor(options, format, tunables, probe)
   const numericQuality = typeof options.quality === 'number' ? options.quality : undefined
   checkRange('quality', numericQuality, tunables.quality, format)

@@ -25,7 +25,7 @@ function described(endpoint: Endpoint, schema: OpenAPIV3.SchemaObject): OpenAPIV
 
 export const HEALTH_SCHEMA: OpenAPIV3.SchemaObject = described('health', {
   type: 'object',
-  required: ['status', 'version', 'uptimeSeconds', 'engine', 'queue', 'uploads', 'codecs'],
+  required: ['status', 'version', 'uptimeSeconds', 'engine', 'queue', 'workers', 'uploads', 'codecs'],
   properties: {
     status: { type: 'string', enum: ['ok', 'degraded', 'draining'], example: 'ok' },
     version: { type: 'string', example: VERSION },
@@ -50,6 +50,20 @@ export const HEALTH_SCHEMA: OpenAPIV3.SchemaObject = described('health', {
           required: ['used', 'budget'],
           properties: { used: { type: 'integer' }, budget: { type: 'integer' } },
         },
+      },
+    },
+    workers: {
+      type: 'object',
+      description:
+        'The worker processes jobs run in: how many are alive of how many configured, how many were started in the last minute to replace one that crashed or was killed, and whether all have started once. While fewer are alive than configured, status is "degraded" with 200 and `detail` says so.',
+      required: ['kind', 'alive', 'size', 'restartsLastMinute', 'ready'],
+      properties: {
+        kind: { type: 'string', enum: ['processes', 'in-process'] },
+        alive: { type: 'integer' },
+        size: { type: 'integer' },
+        restartsLastMinute: { type: 'integer' },
+        ready: { type: 'boolean' },
+        detail: { type: 'string' },
       },
     },
     uploads: {

@@ -39,6 +39,7 @@ export function compressRoutes(context: AppContext) {
         }
         const result = await compressImage(upload.bytes, options, {
           runner: admission.ticket,
+          executor: context.executor,
           limits,
           formats,
         })

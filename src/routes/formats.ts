@@ -2,7 +2,7 @@ import { Elysia } from 'elysia'
 import type { AppContext } from '../app-context.ts'
 import { headersOn } from '../http/headers.ts'
 import { addVary } from '../http/vary.ts'
-import { publishedFormats, type FormatCaps } from '../image/formats.ts'
+import { publishedFormats } from '../image/formats.ts'
 import { OPERATION_ERRORS } from '../errors/catalogue.ts'
 import { errorResponses } from '../openapi/errors.ts'
 import { headerObjects } from '../openapi/headers.ts'
@@ -10,8 +10,8 @@ import { KEY_REQUIRED } from '../openapi/security.ts'
 import { FORMATS_SCHEMA } from '../openapi/responses.ts'
 
 /** The body never changes while the process runs, so it is built and hashed once. */
-function buildBody(caps: FormatCaps): { json: string; etag: string } {
-  const json = JSON.stringify({ formats: publishedFormats(caps) })
+function buildBody(): { json: string; etag: string } {
+  const json = JSON.stringify({ formats: publishedFormats() })
   return { json, etag: `"${Bun.hash(json).toString(16)}"` }
 }
 
@@ -20,7 +20,7 @@ export function formatsRoutes(context: AppContext) {
   return new Elysia().get(
     '/api/formats',
     ({ request, set }) => {
-      body ??= buildBody(context.config)
+      body ??= buildBody()
       addVary(set.headers, 'Accept-Encoding')
       const headers = { etag: body.etag, 'cache-control': 'public, max-age=3600' }
       const match = request.headers.get('if-none-match')

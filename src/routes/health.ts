@@ -11,15 +11,26 @@ import { HEALTH_SCHEMA } from '../openapi/responses.ts'
 
 const healthContent = { 'application/json': { schema: HEALTH_SCHEMA } }
 
+/** The pool, and a word when it cannot keep its workers (crashing in a loop, failing to start). */
+function workersOf(context: AppContext) {
+  const pool = context.executor.status()
+  const short = pool.ready && pool.alive < pool.size
+  const detail = `${pool.alive} of ${pool.size} workers alive, ${pool.restartsLastMinute} restarted in the last minute`
+  return { ...pool, ...(short ? { detail } : {}) }
+}
+
 function healthResponse(context: AppContext, codecs: CodecCheck): Response {
   const redis = context.access.limiter.dependency
-  const status = context.lifecycle.draining ? 'draining' : codecs.ok ? 'ok' : 'degraded'
+  const workers = workersOf(context)
+  // Fewer workers than asked for still serve, slower: degraded, but no reason to pull the instance.
+  const status = context.lifecycle.draining ? 'draining' : !codecs.ok || workers.detail ? 'degraded' : 'ok'
   const body = {
     status,
     version: VERSION,
     uptimeSeconds: context.lifecycle.uptimeSeconds(),
     engine: engineVersions(),
     queue: context.queue.stats,
+    workers,
     uploads: { usedBytes: context.uploads.usedBytes, budgetBytes: context.uploads.budgetBytes },
     codecs,
     // An unreachable Redis is shown, not turned into a 503: that would take every instance out
@@ -27,7 +38,7 @@ function healthResponse(context: AppContext, codecs: CodecCheck): Response {
     ...(redis ? { dependencies: { redis } } : {}),
   }
   return Response.json(body, {
-    status: status === 'ok' ? 200 : 503,
+    status: status === 'ok' || (status === 'degraded' && codecs.ok) ? 200 : 503,
     headers: { 'cache-control': 'no-store' },
   })
 }
@@ -50,7 +61,7 @@ export function healthRoutes(context: AppContext) {
         tags: ['Service'],
         summary: 'Health and readiness',
         description:
-          'Reports the version, the engine, the queue and memory budgets, and the last codec check (a tiny image encoded and decoded in every output format, at start-up and every 30 s in the background; health never waits for it). 503 with status "degraded" if that check failed, or "draining" during graceful shutdown.',
+          'Reports the version, the engine, the queue and memory budgets, the worker processes, and the last codec check (a tiny image encoded and decoded in every output format, at start-up and every 30 s in the background; health never waits for it). 503 with status "degraded" if that check failed, or "draining" during graceful shutdown; 200 with status "degraded" while fewer workers are alive than configured.',
         responses: {
           '200': {
             description: 'Healthy.',

@@ -84,6 +84,8 @@ describe('OpenAPI document and reference', () => {
       'CORRUPT_IMAGE',
       'IMAGE_TOO_LARGE',
       'TARGET_UNREACHABLE',
+      'PROCESSING_TIMEOUT',
+      'CODEC_CRASHED',
     ])
     expect(responses['503'].headers['Retry-After']).toBeDefined()
   })

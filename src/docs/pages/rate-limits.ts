@@ -17,11 +17,9 @@ const LIMITS: readonly { key: string; setting: SettingName; pixels?: true }[] = 
   { key: 'frames', setting: 'maxFrames' },
   { key: 'outputDimension', setting: 'maxOutputDimension' },
   { key: 'outputPixels', setting: 'maxOutputPixels', pixels: true },
-  { key: 'avifEffort', setting: 'maxAvifEffort' },
-  { key: 'avifPixels', setting: 'maxAvifPixels', pixels: true },
-  { key: 'encodeBudget', setting: 'encodeBudgetMs' },
   { key: 'workers', setting: 'workers' },
   { key: 'queue', setting: 'queueLength' },
+  { key: 'queueTimeout', setting: 'queueTimeoutMs' },
   { key: 'jobTimeout', setting: 'jobTimeoutMs' },
 ]
 

@@ -23,7 +23,7 @@ function tunablesCell(ctx: PageContext, tunables: Tunables): Html {
 export function formatsTable(ctx: PageContext): Html {
   const { t } = ctx
   const mark = (value: boolean) => (value ? t('site.common.yes') : t('site.common.no'))
-  const formats: FormatInfo[] = publishedFormats(ctx.app.config)
+  const formats: FormatInfo[] = publishedFormats()
   return table({
     headers: [
       t('site.common.name'),
