@@ -32,6 +32,10 @@ export interface DependencyStatus {
   readonly since: string
 }
 
+/** The calls whose failures are counted: rate-limit checks, and attempts to reach Redis again. */
+export const REDIS_CALLS = ['rate_limit', 'connect'] as const
+export type RedisCall = (typeof REDIS_CALLS)[number]
+
 const RECONNECT_EVERY_MS = 1000
 
 export class RedisRateStore {
@@ -46,7 +50,7 @@ export class RedisRateStore {
     private readonly prefix: string,
     private readonly timeoutMs: number,
     private readonly logger: Logger,
-    private readonly onError: () => void = () => {},
+    private readonly onError: (call: RedisCall) => void = () => {},
   ) {
     this.#client = new RedisClient(url, {
       enableOfflineQueue: false,
@@ -71,7 +75,7 @@ export class RedisRateStore {
       )) as [number, number, number, number]
       return { allowed: allowed === 1, remaining, resetMs, retryAfterMs, tat: 0 }
     } catch (error) {
-      this.onError()
+      this.onError('rate_limit')
       if (!this.#client.connected) this.#markDown(String(error))
       throw new StoreUnavailable(error instanceof Error ? error.message : String(error))
     }

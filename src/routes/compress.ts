@@ -3,6 +3,7 @@ import type { AppContext } from '../app-context.ts'
 import { admit } from '../http/admission.ts'
 import { baseName } from '../http/filename.ts'
 import { imageResponse } from '../http/image-response.ts'
+import { timedRunner } from '../http/job-times.ts'
 import { acceptedImageFormats } from '../http/negotiate.ts'
 import { collectOptionInputs } from '../http/options-source.ts'
 import { readUpload } from '../http/read-body.ts'
@@ -38,17 +39,17 @@ export function compressRoutes(context: AppContext) {
           accepted: acceptedImageFormats(request.headers.get('accept')),
         }
         const result = await compressImage(upload.bytes, options, {
-          runner: admission.ticket,
+          runner: timedRunner(admission.ticket, (meta.job = {})),
           limits,
           formats,
         })
         meta.bytesOut = result.data.length
+        meta.outputFormat = result.outputFormat
         context.metrics.compressed({
           inputFormat: result.inputFormat,
           outputFormat: result.outputFormat,
           inputBytes: result.inputBytes,
           outputBytes: result.data.length,
-          seconds: (performance.now() - meta.started) / 1000,
         })
         addVary(set.headers, 'Accept')
         return imageResponse(result, { request, baseName: baseName(upload.filename), readMs })
