@@ -55,7 +55,7 @@ export function formatsRoutes(context: AppContext) {
           },
           '304': {
             description: 'Not modified: the ETag sent in If-None-Match is current.',
-            headers: headerObjects(['X-Request-Id', 'ETag', 'Cache-Control']),
+            headers: headerObjects(['X-Request-Id', 'ETag', 'Cache-Control', 'Vary']),
           },
           ...errorResponses(
             context.access.needsKey('formats')
