@@ -55,6 +55,7 @@ ${codeBlock(ctx, exampleSource(example.file), example.language)}
   )
   const body = html`<h1>${t('site.examples.title')}</h1>
 <p class="lead">${t('site.examples.lead')}</p>
+<p>${t('site.examples.retries')}</p>
 <nav aria-label="${t('site.examples.title')}"><ul class="toc">${toc}</ul></nav>
 ${sections}`
   return { title: t('site.examples.title'), body: raw(body.value) }
