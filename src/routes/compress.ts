@@ -4,6 +4,7 @@ import { admit } from '../http/admission.ts'
 import { baseName } from '../http/filename.ts'
 import { imageResponse } from '../http/image-response.ts'
 import { timedRunner } from '../http/job-times.ts'
+import { armUploadTimer } from '../http/upload-deadline.ts'
 import { acceptedImageFormats } from '../http/negotiate.ts'
 import { collectOptionInputs } from '../http/options-source.ts'
 import { readUpload } from '../http/read-body.ts'
@@ -19,15 +20,17 @@ export function compressRoutes(context: AppContext) {
   const limits: CompressLimits = { ...config, decodeBudgetBytes: context.memory.decodeBudgetBytes }
   return new Elysia().post(
     '/api/compress',
-    async ({ request, set }) => {
+    async ({ request, set, server }) => {
       const admission = admit(context, request)
       try {
         const meta = metaOf(request)
         const started = performance.now()
+        const disarm = armUploadTimer(server, request, config.uploadTimeoutMs)
         const upload = await readUpload(request, {
           maxUploadBytes: config.maxUploadBytes,
           deadline: started + config.uploadTimeoutMs,
         })
+        disarm()
         meta.bytesIn = upload.bytes.length
         const readMs = performance.now() - started
         const options = parseCompressOptions(
