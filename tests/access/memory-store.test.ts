@@ -35,7 +35,7 @@ describe('the in-memory rate store', () => {
 
   test('drops clients whose burst is full again before anyone is forgiven', async () => {
     const store = new MemoryRateStore(10)
-    await store.take('brief', { limit: 1000, windowMs: 1, burst: 1000 })
+    await store.take('passing', { limit: 1000, windowMs: 1, burst: 1000 })
     await store.take('steady', HOURLY)
     await Bun.sleep(5)
     await store.take('next', HOURLY)
