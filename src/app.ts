@@ -15,7 +15,7 @@ import { createCodecMonitor } from './image/self-test.ts'
 import { Lifecycle } from './lifecycle.ts'
 import { createLogger } from './log.ts'
 import { planMemory } from './memory-plan.ts'
-import { Metrics } from './metrics/metrics.ts'
+import { Metrics, type RedisCall } from './metrics/metrics.ts'
 import { routeLabeler } from './metrics/route-label.ts'
 import { RateLimiter } from './rate/rate-limiter.ts'
 import { engineVersions } from './image/sharp.ts'
@@ -41,13 +41,15 @@ export function createContext(config: Config, overrides: Partial<AppContext> = {
       memoryBudgetBytes: memory.decodeBudgetBytes,
     })
   const uploads = overrides.uploads ?? new UploadBudget(memory.uploadBudgetBytes)
-  let redisError = () => {}
+  const lifecycle = overrides.lifecycle ?? new Lifecycle()
+  const codecs = overrides.codecs ?? createCodecMonitor()
+  let redisError: (call: RedisCall) => void = () => {}
   const access =
     overrides.access ??
     new AccessControl(
       config,
       KeySource.open(config.apiKeys, config.apiKeysFile, logger),
-      new RateLimiter(config, logger, () => redisError()),
+      new RateLimiter(config, logger, (call) => redisError(call)),
     )
   const metrics =
     overrides.metrics ??
@@ -59,19 +61,21 @@ export function createContext(config: Config, overrides: Partial<AppContext> = {
         const redis = access.limiter.dependency
         return redis ? redis.status === 'up' : undefined
       },
+      codecs: () => codecs.current(),
+      draining: () => lifecycle.draining,
       build: { version: VERSION, ...engineVersions() },
     })
-  redisError = () => metrics.redisError()
+  redisError = (call) => metrics.redisError(call)
   return {
     config,
     memory,
     queue,
     executor: overrides.executor ?? new InProcessExecutor(),
     uploads,
-    lifecycle: new Lifecycle(),
+    lifecycle,
     logger,
     cors: parseCorsOrigins(config.corsOrigins),
-    codecs: overrides.codecs ?? createCodecMonitor(),
+    codecs,
     access,
     metrics,
     clientJobs: new ClientJobs(clientJobCap(config.maxClientJobs, config.workers, config.queueLength)),

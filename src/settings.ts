@@ -36,6 +36,16 @@ const MIB = 1024 * 1024
  */
 export const BUN_MAX_HEADER_BYTES = 65_536
 
+/**
+ * Bun cuts a connection whose request has run longer than its idle timeout, even while the body
+ * still trickles in, and that timeout can be at most 255 s.
+ * The compress route sets it for the upload from IMGAPI_UPLOAD_TIMEOUT_MS plus this margin
+ * (http/upload-deadline.ts), so the upload limit is the one that decides: it can be no longer.
+ */
+export const BUN_MAX_IDLE_TIMEOUT_SECONDS = 255
+export const UPLOAD_IDLE_MARGIN_SECONDS = 5
+const MAX_UPLOAD_TIMEOUT_MS = (BUN_MAX_IDLE_TIMEOUT_SECONDS - UPLOAD_IDLE_MARGIN_SECONDS) * 1000
+
 export const SETTINGS = {
   port: {
     env: ['IMGAPI_PORT', 'PORT'],
@@ -181,6 +191,7 @@ export const SETTINGS = {
     kind: 'duration',
     default: 60_000,
     min: 1,
+    max: MAX_UPLOAD_TIMEOUT_MS,
   },
   // Stops header floods. Bun itself refuses more than 64 KiB with a bare 431 (see README);
   // below that, this limit answers in problem+json.

@@ -43,7 +43,7 @@ export function compressOpenApi(limits: CompressDocLimits, keysRequired: boolean
     })),
     requestBody: {
       required: true,
-      description: `The image, at most ${limits.maxUploadBytes} bytes.`,
+      description: `The image, from 1 to ${limits.maxUploadBytes} bytes, in a multipart field \`file\` or as the whole body; an empty one is refused with 400 MISSING_FILE.`,
       content: {
         'multipart/form-data': {
           schema: {
@@ -52,14 +52,15 @@ export function compressOpenApi(limits: CompressDocLimits, keysRequired: boolean
             properties: {
               file: {
                 ...binary,
+                minLength: 1,
                 maxLength: limits.maxUploadBytes,
-                description: `The image, at most ${limits.maxUploadBytes} bytes.`,
+                description: `The image, from 1 to ${limits.maxUploadBytes} bytes. An empty file is refused with 400 MISSING_FILE.`,
               },
               ...options,
             },
           },
         },
-        '*/*': { schema: { ...binary, maxLength: limits.maxUploadBytes } },
+        '*/*': { schema: { ...binary, minLength: 1, maxLength: limits.maxUploadBytes } },
       },
     },
     responses: {
@@ -73,6 +74,7 @@ export function compressOpenApi(limits: CompressDocLimits, keysRequired: boolean
       },
       ...errorResponses(
         keysRequired ? ['UNAUTHORIZED', ...OPERATION_ERRORS.compress] : OPERATION_ERRORS.compress,
+        { rateLimited: true },
       ),
     },
   } satisfies Partial<OpenAPIV3.OperationObject>

@@ -179,6 +179,23 @@ export const FORMATS_SCHEMA: OpenAPIV3.SchemaObject = described('formats', {
 
 export const RESULT_SCHEMA: OpenAPIV3.SchemaObject = described('compress', {
   type: 'object',
+  // Always sent; quality, similarity and resizedToFit only when they apply.
+  required: [
+    'result',
+    'filename',
+    'mime',
+    'originalSize',
+    'compressedSize',
+    'compressionRatio',
+    'originalFormat',
+    'outputFormat',
+    'width',
+    'height',
+    'frames',
+    'ignoredOptions',
+    'encodes',
+    'data',
+  ],
   properties: {
     result: { type: 'string', enum: [...RESULT_KINDS] },
     filename: { type: 'string', example: 'photo.webp' },

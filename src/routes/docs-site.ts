@@ -5,7 +5,8 @@ import { chooseLanguage } from '../docs/language.ts'
 import { renderPage } from '../docs/layout.ts'
 import { AREAS, areaPath, pageContext, type Area } from '../docs/page-context.ts'
 import { PAGES } from '../docs/pages/index.ts'
-import { chooseEncoding, CompressedCache } from '../http/compression.ts'
+import { chooseEncoding, CompressedCache, type Encoding } from '../http/compression.ts'
+import { etagOf, notModified } from '../http/conditional.ts'
 import { requestTarget } from '../http/request-target.ts'
 import { addVary } from '../http/vary.ts'
 import type { LanguageCode } from '../i18n.ts'
@@ -23,6 +24,15 @@ type Headers = Record<string, string | number>
 export function docsSiteRoutes(context: AppContext) {
   const rendered = new Map<string, Uint8Array>()
   const compressed = new CompressedCache()
+  const etags = new Map<string, string>()
+  /** A body that never changes while the process runs, its ETag hashed once per encoding. */
+  const validated = (key: string, bytes: Uint8Array, encoding: Encoding | undefined) => {
+    const body = compressed.get(key, bytes, encoding)
+    const etagKey = `${encoding ?? 'identity'}:${key}`
+    let etag = etags.get(etagKey)
+    if (!etag) etags.set(etagKey, (etag = etagOf(body)))
+    return { body, etag }
+  }
 
   const pageBytes = (area: Area, language: LanguageCode) => {
     const key = `${area}:${language}`
@@ -44,13 +54,14 @@ export function docsSiteRoutes(context: AppContext) {
       // Chosen from the request's headers, the page differs per reader: caches must key on them.
       if (choice.source !== 'query') addVary(set.headers, 'Accept-Language', 'Cookie')
       addVary(set.headers, 'Accept-Encoding')
-      const headers: Record<string, string> = {
-        'content-type': HTML,
-        'content-language': choice.language,
-        'cache-control': 'no-cache',
-      }
+      const { body, etag } = validated(key, bytes, encoding)
+      // no-cache: a browser asks every time, and its If-None-Match gets a 304 while the page stands.
+      const headers: Record<string, string> = { 'cache-control': 'no-cache', etag }
+      const unchanged = notModified(request, headers)
+      if (unchanged) return unchanged
+      Object.assign(headers, { 'content-type': HTML, 'content-language': choice.language })
       if (encoding) headers['content-encoding'] = encoding
-      return new Response(compressed.get(key, bytes, encoding), { headers })
+      return new Response(body, { headers })
     }
 
   const app = new Elysia()
@@ -60,18 +71,22 @@ export function docsSiteRoutes(context: AppContext) {
     .get('/docs/', page('home'), HIDDEN)
     .get(
       '/docs/assets/:file',
-      async ({ params, request, set }) => {
+      ({ params, request, set }) => {
         const asset = assetByFileName(params.file)
         if (!asset) return new Response('Not found', { status: 404 })
         const encoding = chooseEncoding(request.headers.get('accept-encoding'))
         addVary(set.headers, 'Accept-Encoding')
+        const { body, etag } = validated(asset.url, asset.bytes(), encoding)
+        // The name carries the content's hash: a new build is a new URL.
         const headers: Record<string, string> = {
-          'content-type': asset.type,
-          // The name carries the content's hash: a new build is a new URL.
           'cache-control': 'public, max-age=31536000, immutable',
+          etag,
         }
+        const unchanged = notModified(request, headers)
+        if (unchanged) return unchanged
+        headers['content-type'] = asset.type
         if (encoding) headers['content-encoding'] = encoding
-        return new Response(compressed.get(asset.url, await asset.bytes(), encoding), { headers })
+        return new Response(body, { headers })
       },
       HIDDEN,
     )

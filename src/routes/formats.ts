@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../app-context.ts'
 import { headersOn } from '../http/headers.ts'
+import { etagOf, notModified } from '../http/conditional.ts'
 import { addVary } from '../http/vary.ts'
 import { publishedFormats } from '../image/formats.ts'
 import { OPERATION_ERRORS } from '../errors/catalogue.ts'
@@ -12,7 +13,7 @@ import { FORMATS_SCHEMA } from '../openapi/responses.ts'
 /** The body never changes while the process runs, so it is built and hashed once. */
 function buildBody(): { json: string; etag: string } {
   const json = JSON.stringify({ formats: publishedFormats() })
-  return { json, etag: `"${Bun.hash(json).toString(16)}"` }
+  return { json, etag: etagOf(json) }
 }
 
 export function formatsRoutes(context: AppContext) {
@@ -23,11 +24,10 @@ export function formatsRoutes(context: AppContext) {
       body ??= buildBody()
       addVary(set.headers, 'Accept-Encoding')
       const headers = { etag: body.etag, 'cache-control': 'public, max-age=3600' }
-      const match = request.headers.get('if-none-match')
-      if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === body!.etag)) {
-        return new Response(null, { status: 304, headers })
-      }
-      return new Response(body.json, { headers: { ...headers, 'content-type': 'application/json' } })
+      return (
+        notModified(request, headers) ??
+        new Response(body.json, { headers: { ...headers, 'content-type': 'application/json' } })
+      )
     },
     {
       detail: {
@@ -43,7 +43,7 @@ export function formatsRoutes(context: AppContext) {
             in: 'header',
             required: false,
             description:
-              'The ETag of a formats list you already have; if it is current the answer is 304 with no body.',
+              'The ETag of a formats list you already have, or * for any: if it is current the answer is 304 with no body.',
             schema: { type: 'string', maxLength: 256, pattern: '^[\\u0020-\\u007e]*$' },
           },
         ],
@@ -54,8 +54,8 @@ export function formatsRoutes(context: AppContext) {
             content: { 'application/json': { schema: FORMATS_SCHEMA } },
           },
           '304': {
-            description: 'Not modified: the ETag sent in If-None-Match is current.',
-            headers: headerObjects(['X-Request-Id', 'ETag', 'Cache-Control']),
+            description: 'Not modified: the ETag sent in If-None-Match is current (or it was *).',
+            headers: headerObjects(['X-Request-Id', 'ETag', 'Cache-Control', 'Vary']),
           },
           ...errorResponses(
             context.access.needsKey('formats')

@@ -7,6 +7,23 @@ IMGAPI_URL=${IMGAPI_URL:-http://localhost:3000}
 DIR=${1:?usage: folder.sh <folder>}
 shopt -s nullglob nocaseglob
 
+# Posts $1 as the raw body (-F would misread a name such as "Paris, 2023.jpg") and writes the
+# answer to $2, printing the HTTP status. While imgapi answers 429 (rate limited) or 503 (busy),
+# asks again after the seconds Retry-After gives, up to 4 times; any other answer is final.
+to_webp() {
+  local status wait attempt
+  for attempt in 1 2 3 4; do
+    status=$(curl -sS -D "$2.headers" -o "$2" -w '%{http_code}' --data-binary @"$1" \
+      -H 'Content-Type: application/octet-stream' "$IMGAPI_URL/api/compress?format=webp") || status=000
+    case $status in 429 | 503) [ "$attempt" -lt 4 ] || break ;; *) break ;; esac
+    wait=$(tr -d '\r' < "$2.headers" | awk 'tolower($1) == "retry-after:" { print $2 }')
+    case $wait in '' | *[!0-9]*) wait=$((1 << attempt)) ;; esac
+    sleep "$wait"
+  done
+  rm -f "$2.headers"
+  echo "$status"
+}
+
 before=0
 after=0
 for image in "$DIR"/*.jpg "$DIR"/*.jpeg "$DIR"/*.png; do
@@ -15,11 +32,10 @@ for image in "$DIR"/*.jpg "$DIR"/*.jpeg "$DIR"/*.png; do
     echo "skip $image ($webp exists)"
     continue
   fi
-  # The image goes as the raw body, as -F would misread a name such as "Paris, 2023.jpg".
   # Written to a temporary name, so an interrupted run never leaves a half file to be skipped;
-  # on an error --fail-with-body saves the problem+json there instead: print it and stop.
-  if ! curl --fail-with-body -sS -o "$webp.part" --data-binary @"$image" \
-    -H 'Content-Type: application/octet-stream' "$IMGAPI_URL/api/compress?format=webp"; then
+  # on an error the problem+json is saved there instead: print it and stop.
+  status=$(to_webp "$image" "$webp.part")
+  if [ "$status" -lt 200 ] || [ "$status" -ge 400 ]; then
     cat "$webp.part" >&2 2> /dev/null && echo >&2
     rm -f "$webp.part"
     exit 1

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { gunzipSync, brotliDecompressSync } from 'node:zlib'
+import { documentedCommands, exampleSource } from '../../src/docs/examples.ts'
+import { escapeHtml } from '../../src/docs/html.ts'
 import { AREAS, areaPath } from '../../src/docs/page-context.ts'
 import { ERROR_CODES } from '../../src/errors/catalogue.ts'
 import { HEADER_NAMES } from '../../src/http/headers.ts'
@@ -111,8 +113,18 @@ describe('the docs site, served', () => {
       'compress.go',
       'folder.sh',
       'openapi-fetch.ts',
+      'openapi-types.mjs',
     ])
       expect(html).toContain(`static/examples/${file}`)
+  })
+
+  test('the typed client shows the commands of its opening comment, the generator with its option first', async () => {
+    const html = await (await get('/docs/examples')).text()
+    const commands = documentedCommands(exampleSource('openapi-fetch.ts'))
+    expect(commands.map((command) => command.split(' ')[0])).toEqual(['npm', 'node', 'npx'])
+    expect(html).toContain(commands.join('\n'))
+    expect(html).toContain(escapeHtml(exampleSource('openapi-types.mjs')))
+    expect(html).toContain('transform(schema)')
   })
 })
 
