@@ -22,6 +22,24 @@ describe('the docs site, served', () => {
     expect([response.status, response.headers.get('location')]).toEqual([302, '/docs/?lang=fa&x=1'])
   })
 
+  test('/docs/errors leads to the reference and keeps the query string, so ?lang= still applies', async () => {
+    const response = await get('/docs/errors?lang=fa')
+    expect([response.status, response.headers.get('location')]).toEqual([301, '/docs/reference?lang=fa'])
+  })
+
+  test("an unknown asset is the API's problem+json 404 NOT_FOUND, like every other unknown path", async () => {
+    for (const path of ['/docs/assets/main-00000000.js', '/docs/assets/nothing', '/docs/nothing']) {
+      const response = await get(path)
+      expect([path, response.status, response.headers.get('content-type')]).toEqual([
+        path,
+        404,
+        'application/problem+json',
+      ])
+      const problem = (await response.json()) as { code: string; status: number; instance: string }
+      expect([problem.code, problem.status, problem.instance]).toEqual(['NOT_FOUND', 404, path])
+    }
+  })
+
   test('serves every area as its own page, with a strict Content-Security-Policy and no inline script', async () => {
     for (const area of PAGES) {
       const response = await get(areaPath(area))
@@ -67,7 +85,6 @@ describe('the docs site, served', () => {
     const asset = await get(script, { 'accept-encoding': 'br' })
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
-    expect((await get('/docs/assets/main-00000000.js')).status).toBe(404)
   })
 
   test('the reference lists every option, response header and error code, and the limits in force', async () => {
