@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { BINARY, startApi, type Api } from '../helpers/api.ts'
+import { BINARY, type Api } from '../helpers/api.ts'
 import { decode } from '../helpers/images.ts'
 import { CORPUS, FIXTURES, HAS_CORPUS } from '../helpers/paths.ts'
-import { announceBrowserSkip, HAS_CHROMIUM, launchBrowser, watchPage, type Browser } from './chromium.ts'
+import { announceBrowserSkip, HAS_CHROMIUM, watchPage } from './chromium.ts'
+import { browserSession } from './session.ts'
 
 announceBrowserSkip('the tester in a real browser')
 
@@ -24,22 +25,13 @@ async function send(page: Page): Promise<void> {
 }
 
 describe.skipIf(!HAS_CHROMIUM)('the tester in a real browser', () => {
-  let api: Api
-  let browser: Browser
-  beforeAll(async () => {
-    api = await startApi({}, { socket: true })
-    browser = await launchBrowser()
-  }, 60_000)
-  afterAll(async () => {
-    await browser?.close()
-    await api?.stop()
-  })
+  const session = browserSession()
 
   test.skipIf(Boolean(BINARY))(
     'runs GET /api/health and shows the status, the time, the headers and the JSON',
     async () => {
-      const page = await browser.context.newPage()
-      await openTester(page, api)
+      const page = await session.browser.context.newPage()
+      await openTester(page, session.api)
       await page.check('input[name="endpoint"][value="health"]')
       expect(await page.isHidden('[data-for-endpoint="compress"]')).toBe(true)
       await send(page)
@@ -47,7 +39,7 @@ describe.skipIf(!HAS_CHROMIUM)('the tester in a real browser', () => {
       expect(await page.textContent('[data-result] pre.json')).toContain('"status": "ok"')
       expect(await page.textContent('[data-result] table.headers')).toContain('x-request-id')
       expect(await page.textContent('[data-result] .code-block code')).toBe(
-        `curl -i -H 'Accept-Language: en' '${api.url}/api/health'`,
+        `curl -i -H 'Accept-Language: en' '${session.api.url}/api/health'`,
       )
       await page.close()
     },
@@ -57,8 +49,8 @@ describe.skipIf(!HAS_CHROMIUM)('the tester in a real browser', () => {
   test.skipIf(Boolean(BINARY))(
     'runs GET /api/formats',
     async () => {
-      const page = await browser.context.newPage()
-      await openTester(page, api)
+      const page = await session.browser.context.newPage()
+      await openTester(page, session.api)
       await page.check('input[name="endpoint"][value="formats"]')
       await send(page)
       expect(await page.textContent('.status-line')).toStartWith('200 OK')
@@ -69,9 +61,9 @@ describe.skipIf(!HAS_CHROMIUM)('the tester in a real browser', () => {
   )
 
   test('compresses a photo: before and after with both sizes and the saving, a working download, and the curl command', async () => {
-    const page = await browser.context.newPage()
-    const watch = watchPage(page, api.url)
-    await openTester(page, api)
+    const page = await session.browser.context.newPage()
+    const watch = watchPage(page, session.api.url)
+    await openTester(page, session.api)
     await page.setInputFiles('#tester-file', PHOTO)
     await page.selectOption('#option-format', 'webp')
     await page.fill('#option-quality', '70')
@@ -98,9 +90,9 @@ describe.skipIf(!HAS_CHROMIUM)('the tester in a real browser', () => {
   test.skipIf(Boolean(BINARY))(
     "shows the JSON envelope, and its image decoded from the data: URL under the page's CSP",
     async () => {
-      const page = await browser.context.newPage()
-      const watch = watchPage(page, api.url)
-      await openTester(page, api)
+      const page = await session.browser.context.newPage()
+      const watch = watchPage(page, session.api.url)
+      await openTester(page, session.api)
       await page.setInputFiles('#tester-file', join(FIXTURES, 'webp-lossy-alpha.webp'))
       await page.selectOption('#option-format', 'png')
       await page.check('input[name="accept"][value="json"]')
@@ -121,8 +113,8 @@ describe.skipIf(!HAS_CHROMIUM)('the tester in a real browser', () => {
   test.skipIf(Boolean(BINARY))(
     "shows a bad file's problem with its code linked to the reference",
     async () => {
-      const page = await browser.context.newPage()
-      await openTester(page, api)
+      const page = await session.browser.context.newPage()
+      await openTester(page, session.api)
       await page.setInputFiles('#tester-file', join(FIXTURES, 'bad-text-file.png'))
       await send(page)
       expect(await page.textContent('.status-line')).toStartWith('415 Unsupported Media Type')
@@ -137,8 +129,8 @@ describe.skipIf(!HAS_CHROMIUM)('the tester in a real browser', () => {
   test.skipIf(Boolean(BINARY))(
     "shows a TIFF result's facts where the browser cannot show the picture",
     async () => {
-      const page = await browser.context.newPage()
-      await openTester(page, api)
+      const page = await session.browser.context.newPage()
+      await openTester(page, session.api)
       await page.setInputFiles('#tester-file', join(FIXTURES, 'photo-exif-orientation-6.jpg'))
       await page.selectOption('#option-format', 'tiff')
       await send(page)
@@ -155,8 +147,8 @@ describe.skipIf(!HAS_CHROMIUM)('the tester in a real browser', () => {
   test.skipIf(Boolean(BINARY))(
     'narrows each option to the chosen format, with its range on this server',
     async () => {
-      const page = await browser.context.newPage()
-      await openTester(page, api)
+      const page = await session.browser.context.newPage()
+      await openTester(page, session.api)
       await page.selectOption('#option-format', 'gif')
       expect(await page.isDisabled('#option-quality')).toBe(true)
       expect(await page.textContent('[data-option="quality"] [data-range]')).toBe('Not used by gif.')

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { LANGUAGES } from '../../src/i18n.ts'
-import { BINARY, startApi, type Api } from '../helpers/api.ts'
-import { announceBrowserSkip, HAS_CHROMIUM, launchBrowser, type Browser } from './chromium.ts'
+import { BINARY } from '../helpers/api.ts'
+import { announceBrowserSkip, HAS_CHROMIUM } from './chromium.ts'
+import { browserSession } from './session.ts'
 
 announceBrowserSkip('typography in a real browser')
 
@@ -32,21 +33,12 @@ async function monospaceWidths(page: Page): Promise<Record<string, [number, numb
 }
 
 describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('typography in a real browser', () => {
-  let api: Api
-  let browser: Browser
-  beforeAll(async () => {
-    api = await startApi({}, { socket: true })
-    browser = await launchBrowser()
-  }, 60_000)
-  afterAll(async () => {
-    await browser?.close()
-    await api?.stop()
-  })
+  const session = browserSession()
 
   test('code, pre, kbd and samp are drawn in a monospace font in every language, the example code blocks included', async () => {
-    const page = await browser.context.newPage()
+    const page = await session.browser.context.newPage()
     for (const language of LANGUAGES) {
-      await page.goto(`${api.url}/docs/examples?lang=${language}`)
+      await page.goto(`${session.api.url}/docs/examples?lang=${language}`)
       const widths = await monospaceWidths(page)
       for (const [tag, [narrow, wide]] of Object.entries(widths))
         expect({ language, tag, narrow }).toEqual({ language, tag, narrow: wide })
