@@ -62,11 +62,16 @@ export function applyFormat(
 
 const KEY_STORAGE = 'imgapi-api-key'
 
+/** The key typed earlier in this tab, if any. */
+export function storedApiKey(): string | undefined {
+  return sessionStorage.getItem(KEY_STORAGE) || undefined
+}
+
 /** The key survives reloads of this tab, and nothing else: sessionStorage, never a cookie. */
 function keepKeyForTheSession(form: HTMLFormElement): void {
   const input = form.querySelector<HTMLInputElement>('[data-api-key]')
   if (!input) return
-  input.value = sessionStorage.getItem(KEY_STORAGE) ?? ''
+  input.value = storedApiKey() ?? ''
   input.addEventListener('change', () => sessionStorage.setItem(KEY_STORAGE, input.value.trim()))
 }
 

@@ -14,8 +14,11 @@ export interface PublishedFormat {
   readonly tunables: Readonly<Record<string, Partial<Range> & { default: unknown }>>
 }
 
-export async function fetchFormats(): Promise<PublishedFormat[]> {
-  const response = await fetch('/api/formats')
+/** With the reader's key, if any: a server may require one for this list too. */
+export async function fetchFormats(apiKey?: string): Promise<PublishedFormat[]> {
+  const response = await fetch('/api/formats', {
+    headers: apiKey ? { Authorization: `Bearer ${apiKey}` } : {},
+  })
   if (!response.ok) return []
   return ((await response.json()) as { formats: PublishedFormat[] }).formats
 }

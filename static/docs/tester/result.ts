@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next'
 import type { NumberFormats } from '../../../src/docs/numbers.ts'
 import { comparison, type ImageFacts } from './comparison.ts'
 import { filenameFrom } from './content-disposition.ts'
-import { curlCommand } from './curl.ts'
+import { curlCommand, KEY_VARIABLE } from './curl.ts'
 import { el } from './dom.ts'
 import type { Exchange } from './request.ts'
 
@@ -151,5 +151,15 @@ export async function renderExchange(
     el('button', { type: 'button', class: 'copy', 'data-copy': '' }, t('site.common.copy')),
   )
   parts.push(el('h3', {}, t('site.tester.curl')), curl)
+  if (exchange.request.apiKey)
+    parts.push(
+      el(
+        'p',
+        { class: 'hint' },
+        t('site.tester.keyInCurl', { variable: KEY_VARIABLE }),
+        ' ',
+        el('code', { translate: 'no' }, `export ${KEY_VARIABLE}='…'`),
+      ),
+    )
   return parts
 }
