@@ -2,7 +2,7 @@ import { html, type Html } from './html.ts'
 import type { PageContext } from './page-context.ts'
 
 /** A code block: left to right in every language, never translated, with a copy button. */
-export function codeBlock(ctx: PageContext, source: string, language?: string): Html {
+export function codeBlock(ctx: PageContext, source: string | Html, language?: string): Html {
   const className = language ? `language-${language}` : undefined
   // The whole block is left to right, so the copy button sits where the pre leaves it room.
   return html`<div class="code-block" dir="ltr"><pre dir="ltr" translate="no"><code class="${className ?? ''}">${source}</code></pre><button type="button" class="copy" data-copy>${ctx.t('site.common.copy')}</button></div>`

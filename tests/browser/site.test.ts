@@ -66,6 +66,18 @@ describe.skipIf(!HAS_CHROMIUM)('docs site in a real browser', () => {
     await page.close()
   })
 
+  test("the home page's one-command curl targets the address the page was loaded from, and copies it so", async () => {
+    const page = await session.browser.context.newPage()
+    await session.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await page.goto(`${session.api.url}/docs/`)
+    const command = await page.textContent('.code-block code')
+    expect(command).toStartWith('curl ')
+    expect(command).toEndWith(` ${session.api.url}/api/compress`)
+    await page.click('.code-block button.copy')
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(command!)
+    await page.close()
+  }, 30_000)
+
   test('the switcher keeps the reader on the same area, and the choice is remembered', async () => {
     const target = 'fa'
     const page = await session.browser.context.newPage()
