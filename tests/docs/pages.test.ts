@@ -97,6 +97,18 @@ describe('the docs site, served', () => {
     expect(html).toContain('At most 20 MiB on this server')
   })
 
+  test('in Persian, no table row mixes Persian and Latin digits: the reference writes its figures in Latin, beside the codes and values one types', async () => {
+    for (const path of ['/docs/reference', '/docs/rate-limits']) {
+      const html = await (await get(`${path}?lang=fa`)).text()
+      const rows = [...html.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ' '))
+      expect(rows.length).toBeGreaterThan(10)
+      const mixed = rows.filter((row) => /[0-9]/.test(row) && /[۰-۹]/.test(row))
+      expect({ path, mixed }).toEqual({ path, mixed: [] })
+    }
+    // The figures a reader only reads keep Persian digits: the upload limit, in prose.
+    expect(await (await get('/docs/reference?lang=fa')).text()).toContain('۲۰ MiB')
+  })
+
   test('never shows operator-only settings (listen address, library directory, log level, CORS list)', async () => {
     const html = await (await get('/docs/reference')).text()
     for (const name of [

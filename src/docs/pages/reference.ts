@@ -57,7 +57,7 @@ ${table({
   ],
   rows: AUTO_QUALITIES.map((level) => [
     code(level),
-    ctx.numbers.score(AUTO_LEVELS[level]),
+    ctx.valueNumbers.score(AUTO_LEVELS[level]),
     t(`site.reference.autoLevels.${LEVEL_TEXT[level]}`),
   ]),
 })}`

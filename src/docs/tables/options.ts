@@ -7,7 +7,7 @@ import { code, table } from './table.ts'
 
 /** What an option accepts, in words and identifiers, from its schema (capped by this server). */
 function accepts(ctx: PageContext, name: string, schema: TSchema): Html {
-  const { t, numbers } = ctx
+  const { t, valueNumbers: numbers } = ctx
   if (Array.isArray(schema.anyOf))
     return listOf(
       ctx.language.code,

@@ -12,17 +12,17 @@ function effective(ctx: PageContext, name: SettingName): number | string | boole
   return config[name]
 }
 
-/** How a setting's value reads: sizes and counts in the reader's digits, words as they are. */
-export function settingValue(ctx: PageContext, name: SettingName): string {
+/** How a setting's value reads: sizes and counts in the given digits, words as they are. */
+export function settingValue(ctx: PageContext, name: SettingName, numbers = ctx.numbers): string {
   const value = effective(ctx, name)
   const spec: SettingSpec = SETTINGS[name]
   // A secret only says whether it is set, in every language.
   if (spec.secret) return ctx.t(value === '' ? 'site.common.notSet' : 'site.common.set')
   if (typeof value === 'boolean') return ctx.t(value ? 'site.common.yes' : 'site.common.no')
   if (typeof value !== 'number') return value === '' ? ctx.t('site.common.none') : String(value)
-  if (name.endsWith('Bytes')) return value === 0 ? ctx.numbers.integer(0) : ctx.numbers.bytes(value)
-  if (name.endsWith('Ms')) return ctx.numbers.seconds(value)
-  return ctx.numbers.integer(value)
+  if (name.endsWith('Bytes')) return value === 0 ? numbers.integer(0) : numbers.bytes(value)
+  if (name.endsWith('Ms')) return numbers.seconds(value)
+  return numbers.integer(value)
 }
 
 /** Every setting a caller may know, with its value on this server, from the settings table. */
@@ -35,7 +35,9 @@ export function settingsTable(ctx: PageContext): Html {
     headers: [t('site.common.setting'), t('site.common.value'), t('site.common.description')],
     rows: names.map((name) => [
       html`${code(SETTINGS[name].env[0]!)}<br><small>${code(SETTINGS[name].flag)}</small>`,
-      SETTINGS[name].kind === 'enum' ? code(settingValue(ctx, name)) : settingValue(ctx, name),
+      SETTINGS[name].kind === 'enum'
+        ? code(settingValue(ctx, name))
+        : settingValue(ctx, name, ctx.valueNumbers),
       t(`settings.${name}.description`),
     ]),
     rowIds: names.map((name) => `setting-${name}`),
