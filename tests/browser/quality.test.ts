@@ -35,8 +35,8 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('docs site quality', () => {
   })
 
   for (const language of LANGUAGES.filter((code) => code === 'en' || code === 'fa')) {
-    test(`axe finds no serious or critical accessibility violation and no duplicate id on any area in ${language}`, async () => {
-      for (const width of [1280]) {
+    test(`axe finds no serious or critical accessibility violation and no duplicate id on any area in ${language}, at 1280 and 360 px (where code blocks scroll and must take focus)`, async () => {
+      for (const width of [1280, 360]) {
         for (const area of PAGES) {
           const page = await audit.context.newPage()
           await page.setViewportSize({ width, height: 900 })

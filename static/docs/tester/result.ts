@@ -138,14 +138,18 @@ export async function renderExchange(
   if (json)
     parts.push(
       el('h3', {}, t('site.tester.body')),
-      el('pre', { dir: 'ltr', translate: 'no', class: 'json' }, el('code', {}, prettyJson(json))),
+      el(
+        'pre',
+        { dir: 'ltr', translate: 'no', class: 'json', tabindex: '0' },
+        el('code', {}, prettyJson(json)),
+      ),
     )
   const curl = el(
     'div',
     { class: 'code-block', dir: 'ltr' },
     el(
       'pre',
-      { dir: 'ltr', translate: 'no' },
+      { dir: 'ltr', translate: 'no', tabindex: '0' },
       el('code', { class: 'language-bash' }, curlCommand(exchange.request, filename)),
     ),
     el('button', { type: 'button', class: 'copy', 'data-copy': '' }, t('site.common.copy')),

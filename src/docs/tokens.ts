@@ -1,0 +1,25 @@
+/**
+ * Identifiers inside translated prose (X-Resized-To-Fit, auto-high, multipart/form-data,
+ * quality=auto) are plain text in the locale files. A browser breaks lines at their hyphens and
+ * slashes, and in a right-to-left sentence it may even reorder their parts. Each is wrapped in
+ * <span class="token">, which site.css keeps whole and left to right, isolated from the sentence.
+ * Code, preformatted text and form controls are left alone: they are never reflowed this way.
+ */
+// Options sit inside a select or a datalist, and may omit their end tag: only their parents count.
+const SKIPPED = new Set(['pre', 'code', 'kbd', 'samp', 'script', 'style', 'select', 'datalist', 'textarea'])
+
+/** A run of identifier characters with at least one inner separator, starting and ending on a letter or digit. */
+const TOKEN = /(?:--|[/#$~])?[A-Za-z0-9][\w.:/=+#*@-]*[-/=_:][\w.:/=+#*@-]*[A-Za-z0-9]/g
+
+/** The same markup with every identifier in its text wrapped; tags and attributes are untouched. */
+export function isolateTokens(markup: string): string {
+  let skipping = 0
+  return markup.replace(/(<[^>]*>)|([^<]+)/g, (_, tag: string | undefined, text: string | undefined) => {
+    if (tag) {
+      const name = /^<(\/?)([a-zA-Z][\w-]*)/.exec(tag)
+      if (name && SKIPPED.has(name[2]!.toLowerCase())) skipping += name[1] ? -1 : 1
+      return tag
+    }
+    return skipping > 0 ? text! : text!.replace(TOKEN, (token) => `<span class="token">${token}</span>`)
+  })
+}
