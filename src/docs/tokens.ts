@@ -2,14 +2,19 @@
  * Identifiers inside translated prose (X-Resized-To-Fit, auto-high, multipart/form-data,
  * quality=auto) are plain text in the locale files. A browser breaks lines at their hyphens and
  * slashes, and in a right-to-left sentence it may even reorder their parts. Each is wrapped in
- * <span class="token">, which site.css keeps whole and left to right, isolated from the sentence.
+ * <span class="token" translate="no">, an identifier never translated, which site.css keeps
+ * whole and left to right, isolated from the sentence.
  * Code, preformatted text and form controls are left alone: they are never reflowed this way.
  */
 // Options sit inside a select or a datalist, and may omit their end tag: only their parents count.
 const SKIPPED = new Set(['pre', 'code', 'kbd', 'samp', 'script', 'style', 'select', 'datalist', 'textarea'])
 
-/** A run of identifier characters with at least one inner separator, starting and ending on a letter or digit. */
-const TOKEN = /(?:--|[/#$~])?[A-Za-z0-9][\w.:/=+#*@-]*[-/=_:][\w.:/=+#*@-]*[A-Za-z0-9]/g
+/**
+ * A run of identifier characters with at least one inner separator, starting and ending on a
+ * letter or digit; a path keeps the HTTP method in front of it (GET /api/formats).
+ */
+const TOKEN =
+  /(?:(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) (?=\/))?(?:--|[/#$~])?[A-Za-z0-9][\w.:/=+#*@-]*[-/=_:][\w.:/=+#*@-]*[A-Za-z0-9]/g
 
 /** The same markup with every identifier in its text wrapped; tags and attributes are untouched. */
 export function isolateTokens(markup: string): string {
@@ -20,6 +25,8 @@ export function isolateTokens(markup: string): string {
       if (name && SKIPPED.has(name[2]!.toLowerCase())) skipping += name[1] ? -1 : 1
       return tag
     }
-    return skipping > 0 ? text! : text!.replace(TOKEN, (token) => `<span class="token">${token}</span>`)
+    return skipping > 0
+      ? text!
+      : text!.replace(TOKEN, (token) => `<span class="token" translate="no">${token}</span>`)
   })
 }

@@ -6,11 +6,15 @@ describe('identifiers in prose', () => {
     expect(
       isolateTokens('<p>See X-Resized-To-Fit, auto-high (multipart/form-data) at /api/formats.</p>'),
     ).toBe(
-      '<p>See <span class="token">X-Resized-To-Fit</span>, <span class="token">auto-high</span> ' +
-        '(<span class="token">multipart/form-data</span>) at <span class="token">/api/formats</span>.</p>',
+      '<p>See <span class="token" translate="no">X-Resized-To-Fit</span>, <span class="token" translate="no">auto-high</span> ' +
+        '(<span class="token" translate="no">multipart/form-data</span>) at <span class="token" translate="no">/api/formats</span>.</p>',
+    )
+    expect(isolateTokens('<p>one of GET /api/health, POST /api/compress</p>')).toBe(
+      '<p>one of <span class="token" translate="no">GET /api/health</span>, ' +
+        '<span class="token" translate="no">POST /api/compress</span></p>',
     )
     expect(isolateTokens('<p>با quality=auto و ۲۰ MiB</p>')).toBe(
-      '<p>با <span class="token">quality=auto</span> و ۲۰ MiB</p>',
+      '<p>با <span class="token" translate="no">quality=auto</span> و ۲۰ MiB</p>',
     )
   })
 
@@ -25,7 +29,7 @@ describe('identifiers in prose', () => {
     for (const markup of untouched) expect(isolateTokens(markup)).toBe(markup)
     // After a datalist whose options have no end tags, text is processed again.
     expect(isolateTokens('<datalist><option value="a"></datalist><p>auto-low</p>')).toBe(
-      '<datalist><option value="a"></datalist><p><span class="token">auto-low</span></p>',
+      '<datalist><option value="a"></datalist><p><span class="token" translate="no">auto-low</span></p>',
     )
   })
 })
