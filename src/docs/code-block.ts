@@ -7,6 +7,6 @@ import type { PageContext } from './page-context.ts'
  */
 export function codeBlock(ctx: PageContext, source: string | Html, language?: string): Html {
   const className = language ? `language-${language}` : undefined
-  // The whole block is left to right, so the copy button sits where the pre leaves it room.
-  return html`<div class="code-block" dir="ltr"><pre dir="ltr" translate="no" tabindex="0"><code class="${className ?? ''}">${source}</code></pre><button type="button" class="copy" data-copy>${ctx.t('site.common.copy')}</button></div>`
+  // The whole block is left to right: the copy button sits above the code, at its right end.
+  return html`<div class="code-block" dir="ltr"><button type="button" class="copy" data-copy>${ctx.t('site.common.copy')}</button><pre dir="ltr" translate="no" tabindex="0"><code class="${className ?? ''}">${source}</code></pre></div>`
 }

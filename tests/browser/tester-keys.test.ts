@@ -4,6 +4,7 @@ import { BINARY } from '../helpers/api.ts'
 import { FIXTURES } from '../helpers/paths.ts'
 import { announceBrowserSkip, HAS_CHROMIUM, watchPage } from './chromium.ts'
 import { browserSession } from './session.ts'
+import { openTester, send } from './tester-page.ts'
 
 announceBrowserSkip('the tester with API keys on')
 
@@ -15,13 +16,11 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('the tester with API keys on',
   test('sends the key typed in as Authorization: Bearer, compresses, and names the key in the curl command without showing it', async () => {
     const page = await session.browser.context.newPage()
     const watch = watchPage(page, session.api.url)
-    await page.goto(`${session.api.url}/docs/tester`)
-    await page.waitForSelector('form[data-tester][data-ready="true"]')
+    await openTester(page, session.api)
     await page.fill('#tester-key', KEY)
     await page.setInputFiles('#tester-file', join(FIXTURES, 'webp-lossy-alpha.webp'))
     await page.selectOption('#option-format', 'png')
-    await page.click('[data-send]')
-    await page.waitForSelector('[data-result]:not([hidden]) .status-line')
+    await send(page)
     expect(await page.textContent('.status-line')).toStartWith('200 OK')
     expect(await page.locator('.comparison img').count()).toBe(2)
     const curl = (await page.textContent('[data-result] .code-block code'))!
@@ -34,11 +33,9 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('the tester with API keys on',
 
   test('without a key the server answers 401 UNAUTHORIZED, and the curl command sends none', async () => {
     const page = await session.browser.context.newPage()
-    await page.goto(`${session.api.url}/docs/tester`)
-    await page.waitForSelector('form[data-tester][data-ready="true"]')
+    await openTester(page, session.api)
     await page.setInputFiles('#tester-file', join(FIXTURES, 'webp-lossy-alpha.webp'))
-    await page.click('[data-send]')
-    await page.waitForSelector('[data-result]:not([hidden]) .status-line')
+    await send(page)
     expect(await page.textContent('.status-line')).toStartWith('401 Unauthorized')
     expect(await page.textContent('.problem')).toContain('UNAUTHORIZED')
     expect(await page.textContent('[data-result] .code-block code')).not.toContain('Authorization')

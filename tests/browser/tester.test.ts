@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
-import type { Page } from 'playwright-core'
-import { BINARY, type Api } from '../helpers/api.ts'
+import { BINARY } from '../helpers/api.ts'
 import { decode } from '../helpers/images.ts'
 import { CORPUS, FIXTURES, HAS_CORPUS } from '../helpers/paths.ts'
 import { announceBrowserSkip, HAS_CHROMIUM, watchPage } from './chromium.ts'
 import { browserSession } from './session.ts'
+import { openTester, send } from './tester-page.ts'
 
 announceBrowserSkip('the tester in a real browser')
 
@@ -15,16 +15,6 @@ const PHOTO = HAS_CORPUS
   ? join(CORPUS, 'photo-forest-path-4mp.jpg')
   : join(FIXTURES, 'photo-exif-orientation-6.jpg')
 const WIDTH = 400
-
-async function openTester(page: Page, api: Api): Promise<void> {
-  await page.goto(`${api.url}/docs/tester`)
-  await page.waitForSelector('form[data-tester][data-ready="true"]')
-}
-
-async function send(page: Page): Promise<void> {
-  await page.click('[data-send]')
-  await page.waitForSelector('[data-result]:not([hidden]) .status-line')
-}
 
 describe.skipIf(!HAS_CHROMIUM)('the tester in a real browser', () => {
   const session = browserSession()
