@@ -16,6 +16,9 @@ const SKIPPED = new Set(['pre', 'code', 'kbd', 'samp', 'script', 'style', 'selec
 const TOKEN =
   /(?:(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) (?=\/))?(?:--|[/#$~])?[A-Za-z0-9][\w.:/=+#*@-]*[-/=_:][\w.:/=+#*@-]*[A-Za-z0-9]/g
 
+/** Longer identifiers (a draft's name, a URL) may wrap: kept whole, they would not fit a phone. */
+const LONGEST_TOKEN = 30
+
 /** The same markup with every identifier in its text wrapped; tags and attributes are untouched. */
 export function isolateTokens(markup: string): string {
   let skipping = 0
@@ -25,8 +28,9 @@ export function isolateTokens(markup: string): string {
       if (name && SKIPPED.has(name[2]!.toLowerCase())) skipping += name[1] ? -1 : 1
       return tag
     }
-    return skipping > 0
-      ? text!
-      : text!.replace(TOKEN, (token) => `<span class="token" translate="no">${token}</span>`)
+    if (skipping > 0) return text!
+    return text!.replace(TOKEN, (token) =>
+      token.length > LONGEST_TOKEN ? token : `<span class="token" translate="no">${token}</span>`,
+    )
   })
 }

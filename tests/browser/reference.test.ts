@@ -25,7 +25,7 @@ function cellsOffScreen(page: Page) {
 
 /**
  * Identifiers (letters and digits joined by - / = _ :) that the browser drew on more than one
- * line, in code and in translated prose alike; ones longer than 40 characters may wrap.
+ * line, in code and in translated prose alike; ones longer than 30 characters may wrap.
  */
 function splitIdentifiers(page: Page) {
   return page.evaluate(() => {
@@ -35,7 +35,7 @@ function splitIdentifiers(page: Page) {
       const node = walker.currentNode as Text
       if (node.parentElement!.closest('pre')) continue
       for (const match of node.data.matchAll(/[A-Za-z0-9][\w.:/=+-]*[-/=_:][\w.:/=+-]*[A-Za-z0-9]/g)) {
-        if (match[0].length > 40) continue
+        if (match[0].length > 30) continue
         const range = document.createRange()
         range.setStart(node, match.index)
         range.setEnd(node, match.index + match[0].length)

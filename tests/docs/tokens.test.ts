@@ -25,6 +25,8 @@ describe('identifiers in prose', () => {
       '<select><option value="auto-high">auto-high</option></select>',
       '<datalist id="a-b"><option value="auto-low"><option value="auto-high"></datalist>',
       '<p>plain words, 1 to 100, e.g. this</p>',
+      // Longer than a phone's line: left to wrap.
+      '<p>draft-ietf-httpapi-ratelimit-headers-10</p>',
     ]
     for (const markup of untouched) expect(isolateTokens(markup)).toBe(markup)
     // After a datalist whose options have no end tags, text is processed again.

@@ -27,6 +27,6 @@ export function homePage(ctx: PageContext): PageContent {
 <ul class="cards">${cards}</ul>
 <h2>${t('site.home.quickTitle')}</h2>
 <p>${t('site.home.quickText')}</p>
-${codeBlock(ctx, command, 'bash')}`
+${codeBlock(ctx, command, 'bash', { wrap: true })}`
   return { title: t('site.home.title'), body: raw(body.value) }
 }
