@@ -10,7 +10,7 @@ import { basename, join, resolve } from 'node:path'
  */
 const ROOT = resolve(import.meta.dir, '../..')
 const OUT = join(ROOT, 'dist/docs')
-const ENTRIES = ['static/docs/main.ts', 'static/docs/site.css']
+const ENTRIES = ['static/docs/main.ts', 'static/docs/site.css', 'static/docs/swagger.css']
 const EXAMPLES = join(ROOT, 'static/examples')
 
 const MIME: Record<string, string> = {

@@ -1,7 +1,8 @@
 import { VERSION } from '../version.ts'
 import { asset } from './assets.ts'
-import { attr, html, jsonForScript, type Html } from './html.ts'
+import { attr, html, jsonForScript, raw, type Html } from './html.ts'
 import { AREAS, areaPath, type Area, type PageContext } from './page-context.ts'
+import { isolateTokens } from './tokens.ts'
 
 export interface PageContent {
   readonly title: string
@@ -99,7 +100,7 @@ export function renderPage(ctx: PageContext, content: PageContent): string {
           <a class="brand" href="/docs/">imgapi</a>
           ${navigation(ctx)} ${languageSwitcher(ctx)}
         </header>
-        <main id="main" tabindex="-1">${content.body}</main>
+        <main id="main" tabindex="-1">${raw(isolateTokens(content.body.value))}</main>
         <footer class="site-footer">
           <p>${t('site.footer', { version: VERSION })} · <a href="/swagger/json">${t('site.nav.spec')}</a></p>
         </footer>

@@ -54,8 +54,6 @@ export const HEALTH_SCHEMA: OpenAPIV3.SchemaObject = described('health', {
     },
     workers: {
       type: 'object',
-      description:
-        'The worker processes jobs run in: how many are alive of how many configured, how many were started in the last minute to replace one that crashed or was killed, and whether all have started once. While fewer are alive than configured, status is "degraded" with 200 and `detail` says so.',
       required: ['kind', 'alive', 'size', 'restartsLastMinute', 'ready'],
       properties: {
         kind: { type: 'string', enum: ['processes', 'in-process'] },

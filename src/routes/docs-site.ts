@@ -1,4 +1,4 @@
-import { Elysia } from 'elysia'
+import { Elysia, NotFoundError } from 'elysia'
 import type { AppContext } from '../app-context.ts'
 import { assetByFileName } from '../docs/assets.ts'
 import { chooseLanguage } from '../docs/language.ts'
@@ -66,14 +66,16 @@ export function docsSiteRoutes(context: AppContext) {
 
   const app = new Elysia()
     .get('/', ({ request }) => redirect(`/docs/${querySuffix(request)}`), HIDDEN)
-    // Problem `type` links point at /docs/errors#CODE; the browser keeps the #CODE across this.
-    .get('/docs/errors', () => redirect('/docs/reference', 301), HIDDEN)
+    // Problem `type` links point at /docs/errors#CODE; the browser keeps the #CODE across this,
+    // and the query (?lang=) goes along so the reader lands in the language asked for.
+    .get('/docs/errors', ({ request }) => redirect(`/docs/reference${querySuffix(request)}`, 301), HIDDEN)
     .get('/docs/', page('home'), HIDDEN)
     .get(
       '/docs/assets/:file',
       ({ params, request, set }) => {
         const asset = assetByFileName(params.file)
-        if (!asset) return new Response('Not found', { status: 404 })
+        // The same problem+json 404 as every other unknown path, from the one error handler.
+        if (!asset) throw new NotFoundError()
         const encoding = chooseEncoding(request.headers.get('accept-encoding'))
         addVary(set.headers, 'Accept-Encoding')
         const { body, etag } = validated(asset.url, asset.bytes(), encoding)

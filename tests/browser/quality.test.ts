@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdirSync, readFileSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Page } from 'playwright-core'
 import { AREAS, areaPath } from '../../src/docs/page-context.ts'
 import { LANGUAGES } from '../../src/i18n.ts'
 import { BINARY, startApi, type Api } from '../helpers/api.ts'
 import { FIXTURES, ROOT } from '../helpers/paths.ts'
+import { axeViolations } from './axe.ts'
 import { announceBrowserSkip, HAS_CHROMIUM, launchBrowser, type Browser } from './chromium.ts'
 
 announceBrowserSkip('docs site quality: accessibility, size budget, screenshots')
@@ -15,28 +15,7 @@ const PAGES = ['home', ...AREAS] as const
 const FIRST_VIEW_BUDGET_BYTES = 100 * 1024
 /** Where the screenshots go (the README names this folder). */
 export const SCREENSHOTS = join(ROOT, 'dist/screenshots')
-const AXE = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8')
 const SCREENSHOT_LANGUAGES = LANGUAGES.filter((code) => ['en', 'ja', 'fa'].includes(code))
-
-interface AxeViolation {
-  readonly id: string
-  readonly impact: string | null
-  readonly help: string
-  readonly nodes: readonly { target: readonly string[] }[]
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE })
-  const violations = (await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (context: Document) => Promise<{ violations: unknown[] }> } }
-    ).axe
-    return (await axe.run(document)).violations
-  })) as AxeViolation[]
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`)
-}
 
 describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('docs site quality', () => {
   let api: Api
@@ -56,13 +35,20 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('docs site quality', () => {
   })
 
   for (const language of LANGUAGES.filter((code) => code === 'en' || code === 'fa')) {
-    test(`axe finds no serious or critical accessibility violation on any area in ${language}`, async () => {
-      for (const area of PAGES) {
-        const page = await audit.context.newPage()
-        await page.goto(`${api.url}${areaPath(area)}?lang=${language}`)
-        await page.waitForLoadState('networkidle')
-        expect({ area, violations: await axeViolations(page) }).toEqual({ area, violations: [] })
-        await page.close()
+    test(`axe finds no serious or critical accessibility violation and no duplicate id on any area in ${language}, at 1280 and 360 px (where code blocks scroll and must take focus)`, async () => {
+      for (const width of [1280, 360]) {
+        for (const area of PAGES) {
+          const page = await audit.context.newPage()
+          await page.setViewportSize({ width, height: 900 })
+          await page.goto(`${api.url}${areaPath(area)}?lang=${language}`)
+          await page.waitForLoadState('networkidle')
+          expect({ width, area, violations: await axeViolations(page) }).toEqual({
+            width,
+            area,
+            violations: [],
+          })
+          await page.close()
+        }
       }
     }, 120_000)
   }

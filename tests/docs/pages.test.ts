@@ -24,6 +24,24 @@ describe('the docs site, served', () => {
     expect([response.status, response.headers.get('location')]).toEqual([302, '/docs/?lang=fa&x=1'])
   })
 
+  test('/docs/errors leads to the reference and keeps the query string, so ?lang= still applies', async () => {
+    const response = await get('/docs/errors?lang=fa')
+    expect([response.status, response.headers.get('location')]).toEqual([301, '/docs/reference?lang=fa'])
+  })
+
+  test("an unknown asset is the API's problem+json 404 NOT_FOUND, like every other unknown path", async () => {
+    for (const path of ['/docs/assets/main-00000000.js', '/docs/assets/nothing', '/docs/nothing']) {
+      const response = await get(path)
+      expect([path, response.status, response.headers.get('content-type')]).toEqual([
+        path,
+        404,
+        'application/problem+json',
+      ])
+      const problem = (await response.json()) as { code: string; status: number; instance: string }
+      expect([problem.code, problem.status, problem.instance]).toEqual(['NOT_FOUND', 404, path])
+    }
+  })
+
   test('serves every area as its own page, with a strict Content-Security-Policy and no inline script', async () => {
     for (const area of PAGES) {
       const response = await get(areaPath(area))
@@ -69,7 +87,6 @@ describe('the docs site, served', () => {
     const asset = await get(script, { 'accept-encoding': 'br' })
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
-    expect((await get('/docs/assets/main-00000000.js')).status).toBe(404)
   })
 
   test('the reference lists every option, response header and error code, and the limits in force', async () => {
@@ -80,6 +97,18 @@ describe('the docs site, served', () => {
     // Width and height are capped by this server's output limit, the upload limit is this server's.
     expect(html).toMatch(/id="option-width"[\s\S]*?integer, 1 to 4,000/)
     expect(html).toContain('At most 20 MiB on this server')
+  })
+
+  test('in Persian, no table row mixes Persian and Latin digits: the reference writes its figures in Latin, beside the codes and values one types', async () => {
+    for (const path of ['/docs/reference', '/docs/rate-limits']) {
+      const html = await (await get(`${path}?lang=fa`)).text()
+      const rows = [...html.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ' '))
+      expect(rows.length).toBeGreaterThan(10)
+      const mixed = rows.filter((row) => /[0-9]/.test(row) && /[۰-۹]/.test(row))
+      expect({ path, mixed }).toEqual({ path, mixed: [] })
+    }
+    // The figures a reader only reads keep Persian digits: the upload limit, in prose.
+    expect(await (await get('/docs/reference?lang=fa')).text()).toContain('۲۰ MiB')
   })
 
   test('never shows operator-only settings (listen address, library directory, log level, CORS list)', async () => {

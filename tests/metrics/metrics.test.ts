@@ -64,7 +64,8 @@ describe('GET /metrics', () => {
     ).toBe(200)
     expect(samples(families, 'imgapi_http_requests_total', { route: '/docs/assets/:file' })).toHaveLength(1)
     expect(text).not.toContain('no-such-page')
-    expect(valueOf(families, 'imgapi_rejected_requests_total', { code: 'NOT_FOUND' })).toBe(200)
+    // The made-up paths and the missing assets alike are answered NOT_FOUND.
+    expect(valueOf(families, 'imgapi_rejected_requests_total', { code: 'NOT_FOUND' })).toBe(205)
   })
 
   test('shows the queue, the workers, the budgets and which build runs', async () => {

@@ -81,7 +81,7 @@ function answers(ctx: PageContext): Html {
       code: errorCode,
     }
     return html`<dt>${code(String(status))} ${code(errorCode)}</dt>
-<dd><p>${t(`site.rateLimits.${key}`)}</p><pre dir="ltr" translate="no"><code>${JSON.stringify(example, null, 2)}</code></pre></dd>`
+<dd><p>${t(`site.rateLimits.${key}`)}</p><pre dir="ltr" translate="no" tabindex="0"><code>${JSON.stringify(example, null, 2)}</code></pre></dd>`
   })}</dl>`
 }
 

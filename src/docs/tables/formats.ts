@@ -5,7 +5,7 @@ import type { PageContext } from '../page-context.ts'
 import { code, table } from './table.ts'
 
 function tunablesCell(ctx: PageContext, tunables: Tunables): Html {
-  const { numbers } = ctx
+  const numbers = ctx.valueNumbers
   const items: Html[] = []
   for (const [name, spec] of Object.entries(tunables)) {
     if ('min' in spec)

@@ -7,6 +7,8 @@ export interface SentRequest {
   readonly headers: readonly [string, string][]
   readonly fields: readonly [string, string][]
   readonly file?: File
+  /** Sent as Authorization: Bearer; kept apart so the curl command can name it without showing it. */
+  readonly apiKey?: string
 }
 
 export interface Exchange {
@@ -16,19 +18,25 @@ export interface Exchange {
   readonly ms: number
 }
 
-/** The reader's language travels with the request, so error titles come back in it. */
+/**
+ * The reader's language travels with the request, so error titles come back in it. The key goes
+ * with every endpoint: a server may require it for GET /api/formats too, and it names the client
+ * whose limits apply.
+ */
 export function describeRequest(form: TesterForm, language: string): SentRequest {
   const endpoint = form.endpoint()
   const url = new URL(endpoint.path, location.origin).toString()
   const languageHeader: [string, string] = ['Accept-Language', language]
+  const apiKey = form.apiKey()
   if (endpoint.id !== 'compress')
-    return { method: endpoint.method, url, headers: [languageHeader], fields: [] }
+    return { method: endpoint.method, url, headers: [languageHeader], fields: [], apiKey }
   return {
     method: 'POST',
     url,
     headers: form.wantsJson() ? [['Accept', 'application/json'], languageHeader] : [languageHeader],
     fields: form.options(),
     file: form.file(),
+    apiKey,
   }
 }
 
@@ -40,11 +48,9 @@ export async function send(request: SentRequest): Promise<Exchange> {
     for (const [name, value] of request.fields) body.append(name, value)
   }
   const started = performance.now()
-  const response = await fetch(request.url, {
-    method: request.method,
-    headers: request.headers as [string, string][],
-    body,
-  })
+  const headers = [...request.headers]
+  if (request.apiKey) headers.push(['Authorization', `Bearer ${request.apiKey}`])
+  const response = await fetch(request.url, { method: request.method, headers, body })
   const blob = await response.blob()
   return { request, response, body: blob, ms: performance.now() - started }
 }
