@@ -5,6 +5,8 @@ import type { Logger } from './log.ts'
 import { VERSION } from './version.ts'
 import { createCodecMonitor } from './image/self-test.ts'
 import { planMemory } from './memory-plan.ts'
+import { InProcessExecutor } from './jobs/executor.ts'
+import { WorkerPool } from './jobs/pool.ts'
 import { createWorkerPool } from './jobs/start-pool.ts'
 
 /** Listens, logs the start-up line, and drains on SIGTERM/SIGINT. */
@@ -13,7 +15,7 @@ export async function startServer(config: Config, logger: Logger): Promise<void>
   const codecs = createCodecMonitor()
   // Traffic arrives only once the codecs have proved themselves, and health never waits.
   await codecs.first()
-  const executor = createWorkerPool(config, logger)
+  const executor = config.inProcessJobs ? new InProcessExecutor() : createWorkerPool(config, logger)
   const context = createContext(config, { lifecycle, logger, codecs, executor })
   const app = createApp(config, context)
   // Before listening: a signal that arrives before its handler is installed gets the default
@@ -24,7 +26,7 @@ export async function startServer(config: Config, logger: Logger): Promise<void>
   process.on('SIGHUP', () => context.access.keys.reload('SIGHUP'))
   app.listen({ port: config.port, hostname: config.host })
   // After listening: the workers warm in the background while the server already answers.
-  if (config.warmWorkers) executor.warmUp()
+  if (config.warmWorkers && executor instanceof WorkerPool) executor.warmUp()
 
   const server = app.server!
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host

@@ -148,6 +148,16 @@ export const SETTINGS = {
     min: 1,
     max: 1024,
   },
+  // Without worker processes a hung or crashing codec holds or ends the whole server, and a
+  // job past its time keeps running: only for benchmarks (the isolation's cost, measured) and
+  // platforms that cannot start processes.
+  inProcessJobs: {
+    env: ['IMGAPI_IN_PROCESS_JOBS'],
+    flag: '--in-process-jobs',
+    private: true,
+    kind: 'boolean',
+    default: false,
+  },
   // Idle workers cost memory (about 60 MiB each); a server that rarely works may start them
   // on its first job instead, at the price of that job's start.
   warmWorkers: {
