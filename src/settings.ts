@@ -158,7 +158,7 @@ export const SETTINGS = {
     kind: 'boolean',
     default: false,
   },
-  // Idle workers cost memory (about 60 MiB each); a server that rarely works may start them
+  // Idle workers cost memory (about 75 MiB each); a server that rarely works may start them
   // on its first job instead, at the price of that job's start.
   warmWorkers: {
     env: ['IMGAPI_WARM_WORKERS'],

@@ -1,4 +1,5 @@
 import { configureDecoders, wasmMemoryBytes } from '../image/decoders/index.ts'
+import { trimMalloc } from '../image/memory.ts'
 import { produce, searchDeadline, type Produced } from '../image/produce.ts'
 import { encodeFrame, FrameReader } from './frames.ts'
 import { serialiseError, splitProduced, type JobMessage, type WorkerConfig } from './messages.ts'
@@ -35,6 +36,7 @@ export async function runWorker(config: WorkerConfig): Promise<never> {
     for (const frame of reader.push(chunk)) {
       await runJob(frame.header as unknown as JobMessage, frame.buffers[0]!, send)
       if (wasmMemoryBytes() > RECYCLE_WASM_BYTES) process.exit(0)
+      trimMalloc()
     }
   }
   process.exit(0)
