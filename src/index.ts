@@ -1,7 +1,7 @@
 import { KeyFileError } from './access/api-keys.ts'
 import { runKeysCommand } from './access/new-key.ts'
 import { helpText } from './cli-help.ts'
-import { ConfigError, loadConfig } from './config.ts'
+import { ConfigError, loadConfig, unknownEnvSettings } from './config.ts'
 import { NativeLibraryError, prepareEmbeddedLibvips } from './image/native/libvips-loader.ts'
 import { WORKER_CONFIG_ENV, type WorkerConfig } from './jobs/messages.ts'
 import { licensesText } from './licenses.ts'
@@ -21,7 +21,10 @@ async function main(argv: string[]): Promise<void> {
   const config = loadConfig({ argv, env: process.env })
   prepareEmbeddedLibvips(config.libDir)
   const { startServer } = await import('./server.ts')
-  await startServer(config, createLogger(config.logLevel))
+  const logger = createLogger(config.logLevel)
+  for (const name of unknownEnvSettings(process.env))
+    logger.warn('ignoring an environment variable that names no setting', { name })
+  await startServer(config, logger)
 }
 
 /** A worker process, started by the server with its settings in the environment (jobs/start-pool.ts). */
