@@ -22,10 +22,27 @@ export const MULTIPART_LIMITS = {
 const malformed = (detail: string, cause?: unknown) =>
   new AppError('MALFORMED_REQUEST', detail, { cause, headers: { connection: 'close' } })
 
+interface CollectedFile {
+  readonly filename: string
+  /** Chunks, when the body's length is unknown (chunked) or the file did not fit `into`. */
+  readonly chunks: Uint8Array[]
+  size: number
+  /** One buffer of the body's declared length, filled as the file arrives. */
+  readonly into: Uint8Array | undefined
+}
+
+/** A buffer for the file part: the declared body length bounds it (the envelope is the rest). */
+function preallocated(request: Request, bounds: BodyBounds): Uint8Array | undefined {
+  const declared = Number(request.headers.get('content-length') ?? NaN)
+  return Number.isSafeInteger(declared) && declared > 0 && declared <= bounds.limitBytes
+    ? new Uint8Array(declared)
+    : undefined
+}
+
 interface Collected {
   readonly fields: Map<string, string>
   readonly errors: FieldError[]
-  file?: { readonly filename: string; readonly chunks: Uint8Array[]; size: number }
+  file?: CollectedFile
   failure?: Error
   /** Called when `failure` is first set, so a read waiting on the parser stops at once. */
   readonly onFailure: () => void
@@ -66,10 +83,13 @@ function createParser(request: Request, bounds: BodyBounds, into: Collected) {
       stream.resume()
       return
     }
-    const file = { filename, chunks: [] as Uint8Array[], size: 0 }
+    const file = { filename, chunks: [] as Uint8Array[], size: 0, into: preallocated(request, bounds) }
     into.file = file
     stream.on('data', (chunk: Uint8Array) => {
-      file.chunks.push(chunk)
+      // Copied into one buffer as it arrives when the body's length is known: an upload then
+      // holds its reservation once, not once in chunks and again when they are joined.
+      if (file.into && file.size + chunk.byteLength <= file.into.byteLength) file.into.set(chunk, file.size)
+      else file.chunks.push(chunk)
       file.size += chunk.byteLength
     })
     stream.on('limit', () => fail(tooLarge(bounds.maxUploadBytes, 'a larger file')))
@@ -133,5 +153,14 @@ function completeUpload({ file, fields }: Collected): Upload {
       'expected image bytes in the field "file", received an empty file (0 bytes)',
     )
   reclaimSoon(file.size)
-  return { bytes: Buffer.concat(file.chunks, file.size), filename: file.filename || undefined, fields }
+  const bytes = file.into && file.chunks.length === 0 ? file.into.subarray(0, file.size) : joined(file)
+  return { bytes, filename: file.filename || undefined, fields }
+}
+
+/** The file as one buffer when it arrived in chunks (or outgrew its declared length). */
+function joined(file: CollectedFile): Uint8Array {
+  const head = file.into
+    ? file.into.subarray(0, file.size - file.chunks.reduce((n, c) => n + c.byteLength, 0))
+    : undefined
+  return Buffer.concat(head ? [head, ...file.chunks] : file.chunks, file.size)
 }
