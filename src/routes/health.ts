@@ -19,6 +19,14 @@ function workersOf(context: AppContext) {
   return { ...pool, ...(short ? { detail } : {}) }
 }
 
+const CODEC_CHECK_SECONDS = 30
+
+function retryAfterSeconds(context: AppContext, status: string): number {
+  return status === 'draining'
+    ? Math.max(1, Math.ceil(context.config.drainDelayMs / 1000))
+    : CODEC_CHECK_SECONDS
+}
+
 function healthResponse(context: AppContext, codecs: CodecCheck): Response {
   const redis = context.access.limiter.dependency
   const workers = workersOf(context)
@@ -37,9 +45,15 @@ function healthResponse(context: AppContext, codecs: CodecCheck): Response {
     // of its load balancer at once, while each can still serve.
     ...(redis ? { dependencies: { redis } } : {}),
   }
+  const httpStatus = status === 'ok' || (status === 'degraded' && codecs.ok) ? 200 : 503
   return Response.json(body, {
-    status: status === 'ok' || (status === 'degraded' && codecs.ok) ? 200 : 503,
-    headers: { 'cache-control': 'no-store' },
+    status: httpStatus,
+    // Like every 503: when to look again. Draining ends within the drain delay; a failed codec
+    // check is repeated every 30 s.
+    headers: {
+      'cache-control': 'no-store',
+      ...(httpStatus === 503 ? { 'retry-after': String(retryAfterSeconds(context, status)) } : {}),
+    },
   })
 }
 
@@ -69,8 +83,9 @@ export function healthRoutes(context: AppContext) {
             content: healthContent,
           },
           '503': {
-            description: 'Degraded (a codec failed) or draining (shutting down).',
-            headers: headerObjects(headersOn('health')),
+            description:
+              'Degraded (a codec failed) or draining (shutting down); Retry-After says when to look again.',
+            headers: { ...headerObjects(headersOn('health')), ...headerObjects(['Retry-After'], true) },
             content: healthContent,
           },
           ...errorResponses(OPERATION_ERRORS.health),
