@@ -2,7 +2,9 @@ import { Elysia } from 'elysia'
 import type { AppContext } from '../app-context.ts'
 import { headersOn } from '../http/headers.ts'
 import { addVary } from '../http/vary.ts'
-import { publishedFormats, type FormatCaps } from '../image/formats.ts'
+import { publishedFormats } from '../image/formats.ts'
+import { publishedLimits } from '../http/published-limits.ts'
+import type { Config } from '../config.ts'
 import { OPERATION_ERRORS } from '../errors/catalogue.ts'
 import { errorResponses } from '../openapi/errors.ts'
 import { headerObjects } from '../openapi/headers.ts'
@@ -10,8 +12,8 @@ import { KEY_REQUIRED } from '../openapi/security.ts'
 import { FORMATS_SCHEMA } from '../openapi/responses.ts'
 
 /** The body never changes while the process runs, so it is built and hashed once. */
-function buildBody(caps: FormatCaps): { json: string; etag: string } {
-  const json = JSON.stringify({ formats: publishedFormats(caps) })
+function buildBody(config: Config): { json: string; etag: string } {
+  const json = JSON.stringify({ formats: publishedFormats(config), limits: publishedLimits(config) })
   return { json, etag: `"${Bun.hash(json).toString(16)}"` }
 }
 
@@ -34,9 +36,9 @@ export function formatsRoutes(context: AppContext) {
         operationId: 'listFormats',
         ...(context.access.needsKey('formats') ? { security: KEY_REQUIRED } : {}),
         tags: ['Service'],
-        summary: 'Formats this server reads and writes',
+        summary: 'Formats this server reads and writes, and its limits',
         description:
-          "Derived at run time from the libvips build (what it can read and write), a declared table (MIME types, extensions, tunables with ranges and defaults) and this server's caps (e.g. the highest AVIF effort). Cacheable: send If-None-Match with the ETag to get 304.",
+          "Derived at run time from the libvips build (what it can read and write), a declared table (MIME types, extensions, tunables with ranges and defaults) and this server's caps (e.g. the highest AVIF effort). `limits` gives what a client needs to check a file before uploading it and to pace its requests. Cacheable: send If-None-Match with the ETag to get 304.",
         parameters: [
           {
             name: 'If-None-Match',
