@@ -17,11 +17,6 @@ describe('the docs site, served', () => {
   const get = (path: string, headers: Record<string, string> = {}) =>
     api.fetch(path, { headers, redirect: 'manual' })
 
-  test('/ leads to /docs/ and keeps the query string', async () => {
-    const response = await get('/?lang=fa&x=1')
-    expect([response.status, response.headers.get('location')]).toEqual([302, '/docs/?lang=fa&x=1'])
-  })
-
   test('serves every area as its own page, with a strict Content-Security-Policy and no inline script', async () => {
     for (const area of PAGES) {
       const response = await get(areaPath(area))
