@@ -3,6 +3,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { CURL } from '../examples/example-runner.ts'
+import { newKey } from '../../src/access/new-key.ts'
 import { BINARY, startApi } from '../helpers/api.ts'
 import { decode } from '../helpers/images.ts'
 import { CORPUS, FIXTURES, HAS_CORPUS } from '../helpers/paths.ts'
@@ -129,6 +130,81 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('the Compress tool in a real b
       await page.close()
     } finally {
       await small.stop()
+    }
+  }, 60_000)
+
+  test('presets: saved by name, brought back after a reload, exported as JSON and imported again', async () => {
+    const page = await suite.browser.context.newPage()
+    await openTool(page, suite.api.url, 'compress')
+    await page.waitForSelector('#quality')
+    await page.selectOption('#format', 'avif')
+    await page.selectOption('#quality', 'number')
+    await page.fill('#quality-number', '42')
+    await page.click('.presets summary')
+    await page.fill('.presets input[type="text"]', 'small avif')
+    await page.click('.preset-save button[type="submit"]')
+    expect(await page.textContent('.presets code')).toContain('format=avif&quality=42')
+    const exported = await downloadOf(page, () => page.click('.preset-files button >> nth=0'))
+    expect(JSON.parse(new TextDecoder().decode(exported.bytes))['small avif']).toMatchObject({
+      format: 'avif',
+      quality: 'number',
+      qualityNumber: 42,
+    })
+    await page.reload()
+    await page.waitForSelector('#quality')
+    expect(await page.inputValue('#format')).toBe('original')
+    await page.click('.presets summary')
+    await page.click('.preset-apply')
+    expect(await page.inputValue('#format')).toBe('avif')
+    expect(await page.inputValue('#quality-number')).toBe('42')
+    // An imported file adds its presets to those already saved.
+    const file = join(folder, '..', 'presets.json')
+    await Bun.write(file, JSON.stringify({ tiny: { format: 'webp', quality: 'auto-low' } }))
+    await page.setInputFiles('.preset-files input[type="file"]', file)
+    expect(await page.locator('.preset-apply').allTextContents()).toEqual(['small avif', 'tiny'])
+    await page.close()
+  }, 60_000)
+
+  test("a format the browser cannot show is compared through the server's WebP of it", async () => {
+    const page = await suite.browser.context.newPage()
+    const previews: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/api/compress?format=webp&width=')) previews.push(request.url())
+    })
+    await openTool(page, suite.api.url, 'compress')
+    await page.waitForSelector('#quality')
+    await page.setInputFiles('input[data-files]', join(FIXTURES, 'tiff-rgb-uncompressed.tiff'))
+    expect(await settledJobs(page, 1)).toEqual(['done'])
+    await page.locator('.job-actions button').first().click()
+    await page.waitForSelector('.compare-facts .note')
+    expect(await page.textContent('.compare-facts')).toContain('this browser cannot show TIFF')
+    expect(await page.locator('.compare img').count()).toBe(2)
+    // One preview for the original, one for the result: both TIFF.
+    expect(previews).toHaveLength(2)
+    await page.close()
+  }, 60_000)
+
+  test('with API keys on, the tools ask for one, say why, and send it once given', async () => {
+    const key = newKey()
+    const guarded = await startApi({ apiKeys: key }, { socket: true })
+    try {
+      const page = await suite.browser.context.newPage()
+      await openTool(page, guarded.url, 'compress')
+      await page.waitForSelector('#api-key')
+      expect(await page.textContent('#api-key-hint')).toContain('stays in this browser tab only')
+      await page.setInputFiles('input[data-files]', join(FIXTURES, 'photo-exif-orientation-6.jpg'))
+      expect(await settledJobs(page, 1)).toEqual(['failed'])
+      expect(await page.getAttribute('.problem-text a', 'href')).toBe('/docs/reference#UNAUTHORIZED')
+      await page.fill('#api-key', key)
+      await page.click('.key-field button')
+      expect(await page.evaluate(() => sessionStorage.getItem('imgapi-api-key'))).toBe(key)
+      await page.click('.job-actions button')
+      expect(await settledJobs(page, 1)).toEqual(['done'])
+      await page.click('.job-curl summary')
+      expect(await page.textContent('.job-curl code')).toContain('"Authorization: Bearer $IMGAPI_KEY"')
+      await page.close()
+    } finally {
+      await guarded.stop()
     }
   }, 60_000)
 })
