@@ -207,4 +207,49 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('the Compress tool in a real b
       await guarded.stop()
     }
   }, 60_000)
+
+  test('the home takes the files first, then opens the tool chosen with them, at its own address', async () => {
+    const page = await suite.browser.context.newPage()
+    await openTool(page, suite.api.url, 'home')
+    await page.setInputFiles('input[data-files]', [
+      join(FIXTURES, 'photo-exif-orientation-6.jpg'),
+      join(FIXTURES, 'webp-lossy-alpha.webp'),
+    ])
+    expect(await page.textContent('#choice-title')).toBe('2 images ready. What should happen to them?')
+    await page.click('.choice-buttons button.primary')
+    await page.waitForURL('**/tools/compress')
+    expect(await page.textContent('main h1')).toBe('Compress')
+    expect(await settledJobs(page, 2)).toEqual(['done', 'done'])
+    await page.close()
+  }, 60_000)
+
+  test('the divider is a slider: arrow keys, Home and End move it, and so do the buttons and a click', async () => {
+    const page = await suite.browser.context.newPage()
+    await openTool(page, suite.api.url, 'compress')
+    await page.setInputFiles('input[data-files]', join(FIXTURES, 'photo-exif-orientation-6.jpg'))
+    expect(await settledJobs(page, 1)).toEqual(['done'])
+    await page.locator('.job-actions button').first().click()
+    const slider = page.getByRole('slider', { name: 'Divider between before and after' })
+    await slider.focus()
+    const value = () => slider.getAttribute('aria-valuenow')
+    expect(await value()).toBe('50')
+    await page.keyboard.press('ArrowRight')
+    expect(await value()).toBe('51')
+    await page.keyboard.press('End')
+    expect(await value()).toBe('100')
+    await page.keyboard.press('Home')
+    expect(await value()).toBe('0')
+    await page.getByRole('button', { name: 'Both', exact: true }).click()
+    expect(await value()).toBe('50')
+    // A single click (no drag) a quarter of the way across puts the divider there.
+    const stage = (await page.locator('.compare-stage').boundingBox())!
+    await page.mouse.click(stage.x + stage.width / 4, stage.y + stage.height / 2)
+    expect(Number(await value())).toBeCloseTo(25, 0)
+    // Zoom works on both pictures at once: one stage, twice as wide.
+    await page.getByRole('button', { name: 'Zoom in' }).click()
+    await page.getByRole('button', { name: 'Zoom in' }).click()
+    const zoomed = (await page.locator('.compare-stage').boundingBox())!
+    expect(Math.round(zoomed.width / stage.width)).toBe(2)
+    await page.close()
+  }, 60_000)
 })
