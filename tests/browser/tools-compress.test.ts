@@ -176,9 +176,10 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('the Compress tool in a real b
     await page.setInputFiles('input[data-files]', join(FIXTURES, 'tiff-rgb-uncompressed.tiff'))
     expect(await settledJobs(page, 1)).toEqual(['done'])
     await page.locator('.job-actions button').first().click()
-    await page.waitForSelector('.compare-facts .note')
+    // Both previews come from the server, each in its own time.
+    await page.waitForFunction(() => document.querySelectorAll('.compare img').length === 2)
+    await page.waitForFunction(() => document.querySelectorAll('.compare-facts .note').length === 2)
     expect(await page.textContent('.compare-facts')).toContain('this browser cannot show TIFF')
-    expect(await page.locator('.compare img').count()).toBe(2)
     // One preview for the original, one for the result: both TIFF.
     expect(previews).toHaveLength(2)
     await page.close()
