@@ -63,7 +63,7 @@ describe('with IMGAPI_TOOLS=false', () => {
   afterAll(() => api.stop())
 
   test('/ leads to the docs as before, keeping the query, and the tool pages do not exist', async () => {
-    const home = await api.fetch('/?lang=fr')
+    const home = await api.fetch('/?lang=fr', { redirect: 'manual' })
     expect(home.status).toBe(302)
     expect(home.headers.get('location')).toBe('/docs/?lang=fr')
     const tool = await api.fetch('/tools/compress')
