@@ -28,6 +28,7 @@ import { healthRoutes } from './routes/health.ts'
 import { livezRoutes } from './routes/livez.ts'
 import { metricsRoutes } from './routes/metrics.ts'
 import { swaggerRoutes } from './routes/swagger.ts'
+import { toolsRoutes } from './routes/tools.ts'
 
 export function createContext(config: Config, overrides: Partial<AppContext> = {}): AppContext {
   configureDecoders(config)
@@ -118,6 +119,7 @@ export function createApp(config: Config, overrides: Partial<AppContext> = {}) {
     .use(compressRoutes(context))
     .use(swaggerRoutes(context))
     .use(docsSiteRoutes(context))
+    .use(toolsRoutes(context))
     .use(metricsRoutes(context))
     .use(livezRoutes())
     .use(faviconRoutes())

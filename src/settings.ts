@@ -378,6 +378,14 @@ export const SETTINGS = {
     kind: 'string',
     default: '*',
   },
+  // The web tools are clients of this API like any other, so turning them off removes no
+  // capability: it is for operators who publish only the API.
+  tools: {
+    env: ['IMGAPI_TOOLS'],
+    flag: '--tools',
+    kind: 'boolean',
+    default: true,
+  },
   libDir: {
     env: ['IMGAPI_LIB_DIR'],
     flag: '--lib-dir',

@@ -48,9 +48,15 @@ export const REFERENCE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   }),
 }
 
-/** The headers for a response to `pathname`: the HTML policies for pages, nosniff for everything. */
+/**
+ * The headers for a response to `pathname`: the HTML policies for pages, nosniff for everything.
+ * The tools (`/` and /tools/) live under the docs' policy: their own scripts and styles, the
+ * caller's images as blob: URLs, a placeholder's data: URI, and requests to this origin only.
+ */
 export function securityHeadersFor(pathname: string): Readonly<Record<string, string>> {
   if (pathname === '/swagger' || pathname === '/swagger/') return REFERENCE_SECURITY_HEADERS
+  if (pathname === '/' || pathname === '/tools' || pathname.startsWith('/tools/'))
+    return DOCS_SECURITY_HEADERS
   if (pathname === '/docs' || pathname.startsWith('/docs/')) return DOCS_SECURITY_HEADERS
   return { 'x-content-type-options': 'nosniff' }
 }

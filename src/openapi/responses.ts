@@ -1,5 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types'
 import { RESULT_KINDS } from '../http/headers.ts'
+import { PUBLISHED_LIMITS } from '../http/published-limits.ts'
 import { en } from '../i18n.ts'
 import { OUTPUT_FORMATS } from '../formats/format-table.ts'
 import { VERSION } from '../version.ts'
@@ -110,9 +111,22 @@ const FLAG: OpenAPIV3.SchemaObject = {
   properties: { default: { type: 'boolean' } },
 }
 
+/** Each published limit is a setting: its description is the setting's. */
+const LIMITS_SCHEMA: OpenAPIV3.SchemaObject = {
+  type: 'object',
+  required: [...PUBLISHED_LIMITS],
+  properties: Object.fromEntries(
+    PUBLISHED_LIMITS.map((name) => [
+      name,
+      { type: 'integer', minimum: 1, description: en.settings[name].description },
+    ]),
+  ),
+  additionalProperties: false,
+}
+
 export const FORMATS_SCHEMA: OpenAPIV3.SchemaObject = described('formats', {
   type: 'object',
-  required: ['formats'],
+  required: ['formats', 'limits'],
   properties: {
     formats: {
       type: 'array',
@@ -172,6 +186,7 @@ export const FORMATS_SCHEMA: OpenAPIV3.SchemaObject = described('formats', {
         },
       },
     },
+    limits: LIMITS_SCHEMA,
   },
 })
 

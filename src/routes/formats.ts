@@ -4,6 +4,8 @@ import { headersOn } from '../http/headers.ts'
 import { etagOf, notModified } from '../http/conditional.ts'
 import { addVary } from '../http/vary.ts'
 import { publishedFormats } from '../image/formats.ts'
+import { publishedLimits } from '../http/published-limits.ts'
+import type { Config } from '../config.ts'
 import { OPERATION_ERRORS } from '../errors/catalogue.ts'
 import { errorResponses } from '../openapi/errors.ts'
 import { headerObjects } from '../openapi/headers.ts'
@@ -11,8 +13,8 @@ import { KEY_REQUIRED } from '../openapi/security.ts'
 import { FORMATS_SCHEMA } from '../openapi/responses.ts'
 
 /** The body never changes while the process runs, so it is built and hashed once. */
-function buildBody(): { json: string; etag: string } {
-  const json = JSON.stringify({ formats: publishedFormats() })
+function buildBody(config: Config): { json: string; etag: string } {
+  const json = JSON.stringify({ formats: publishedFormats(), limits: publishedLimits(config) })
   return { json, etag: etagOf(json) }
 }
 
@@ -21,7 +23,7 @@ export function formatsRoutes(context: AppContext) {
   return new Elysia().get(
     '/api/formats',
     ({ request, set }) => {
-      body ??= buildBody()
+      body ??= buildBody(context.config)
       addVary(set.headers, 'Accept-Encoding')
       const headers = { etag: body.etag, 'cache-control': 'public, max-age=3600' }
       return (
@@ -34,9 +36,9 @@ export function formatsRoutes(context: AppContext) {
         operationId: 'listFormats',
         ...(context.access.needsKey('formats') ? { security: KEY_REQUIRED } : {}),
         tags: ['Service'],
-        summary: 'Formats this server reads and writes',
+        summary: 'Formats this server reads and writes, and its limits',
         description:
-          "Derived at run time from the libvips build (what it can read and write), a declared table (MIME types, extensions, tunables with ranges and defaults) and this server's caps (e.g. the highest AVIF effort). Cacheable: send If-None-Match with the ETag to get 304.",
+          "Derived at run time from the libvips build (what it can read and write), a declared table (MIME types, extensions, tunables with ranges and defaults) and this server's caps (e.g. the highest AVIF effort). `limits` gives what a client needs to check a file before uploading it and to pace its requests. Cacheable: send If-None-Match with the ETag to get 304.",
         parameters: [
           {
             name: 'If-None-Match',

@@ -4,19 +4,19 @@ import { join } from 'node:path'
 import { AREAS, areaPath } from '../../src/docs/page-context.ts'
 import { LANGUAGES } from '../../src/i18n.ts'
 import { BINARY, startApi, type Api } from '../helpers/api.ts'
-import { FIXTURES, ROOT } from '../helpers/paths.ts'
-import { axeViolations } from './axe.ts'
+import { FIXTURES } from '../helpers/paths.ts'
 import { announceBrowserSkip, HAS_CHROMIUM, launchBrowser, type Browser } from './chromium.ts'
+import {
+  axeViolations,
+  FIRST_VIEW_BUDGET_BYTES,
+  firstViewBytes,
+  SCREENSHOT_LANGUAGES,
+  SCREENSHOTS,
+} from './quality.ts'
 
 announceBrowserSkip('docs site quality: accessibility, size budget, screenshots')
 
 const PAGES = ['home', ...AREAS] as const
-/** The first view's budget: HTML, script, styles and the language's strings, as transferred. */
-const FIRST_VIEW_BUDGET_BYTES = 100 * 1024
-/** Where the screenshots go (the README names this folder). */
-export const SCREENSHOTS = join(ROOT, 'dist/screenshots')
-const SCREENSHOT_LANGUAGES = LANGUAGES.filter((code) => ['en', 'ja', 'fa'].includes(code))
-
 describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('docs site quality', () => {
   let api: Api
   let browser: Browser
@@ -55,15 +55,7 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('docs site quality', () => {
 
   test('the first view of every area transfers at most 100 KB, compressed', async () => {
     for (const area of PAGES) {
-      const page = await browser.context.newPage()
-      let bytes = 0
-      page.on('requestfinished', async (request) => {
-        const sizes = await request.sizes()
-        bytes += sizes.responseBodySize + sizes.responseHeadersSize
-      })
-      await page.goto(`${api.url}${areaPath(area)}?lang=en`)
-      await page.waitForLoadState('networkidle')
-      await page.close()
+      const bytes = await firstViewBytes(browser.context, `${api.url}${areaPath(area)}?lang=en`)
       expect({ area, bytes }).toEqual({ area, bytes: expect.any(Number) })
       expect(bytes, area).toBeLessThanOrEqual(FIRST_VIEW_BUDGET_BYTES)
       expect(bytes, area).toBeGreaterThan(1000)

@@ -19,11 +19,6 @@ describe('the docs site, served', () => {
   const get = (path: string, headers: Record<string, string> = {}) =>
     api.fetch(path, { headers, redirect: 'manual' })
 
-  test('/ leads to /docs/ and keeps the query string', async () => {
-    const response = await get('/?lang=fa&x=1')
-    expect([response.status, response.headers.get('location')]).toEqual([302, '/docs/?lang=fa&x=1'])
-  })
-
   test('/docs/errors leads to the reference and keeps the query string, so ?lang= still applies', async () => {
     const response = await get('/docs/errors?lang=fa')
     expect([response.status, response.headers.get('location')]).toEqual([301, '/docs/reference?lang=fa'])

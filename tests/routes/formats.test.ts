@@ -81,3 +81,34 @@ describe('GET /api/formats', () => {
     expect(await again.text()).toBe('')
   })
 })
+
+/** The limits a server started with these settings publishes. */
+async function limitsOf(overrides: Parameters<typeof startApi>[0]): Promise<Record<string, number>> {
+  const api = await startApi(overrides)
+  try {
+    return (await (await api.fetch('/api/formats')).json()).limits
+  } finally {
+    await api.stop()
+  }
+}
+
+describe('GET /api/formats limits', () => {
+  test('publishes the limits a client paces itself by and checks a file against, as this server enforces them', async () => {
+    const checked = {
+      maxUploadBytes: 5_000_000,
+      maxInputPixels: 40_000_000,
+      maxOutputPixels: 30_000_000,
+      maxOutputDimension: 4000,
+      maxFrames: 50,
+      maxHeifPixels: 20_000_000,
+      maxJxlPixels: 10_000_000,
+    }
+    const limits = await limitsOf({ workers: 3, queueLength: 9, ...checked })
+    // maxClientJobs not set: the cap in force is half of workers plus queue, not the setting's 0.
+    expect(limits).toEqual({ workers: 3, maxClientJobs: 6, ...checked })
+  })
+
+  test('an explicit per-client cap is published as it is', async () => {
+    expect((await limitsOf({ maxClientJobs: 2 })).maxClientJobs).toBe(2)
+  })
+})
