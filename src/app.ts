@@ -52,6 +52,7 @@ export function createContext(config: Config, overrides: Partial<AppContext> = {
       KeySource.open(config.apiKeys, config.apiKeysFile, logger),
       new RateLimiter(config, logger, (call) => redisError(call)),
     )
+  const executor = overrides.executor ?? new InProcessExecutor()
   const metrics =
     overrides.metrics ??
     new Metrics({
@@ -64,6 +65,7 @@ export function createContext(config: Config, overrides: Partial<AppContext> = {
       },
       codecs: () => codecs.current(),
       draining: () => lifecycle.draining,
+      workersAlive: () => executor.status().alive,
       build: { version: VERSION, ...engineVersions() },
     })
   redisError = (call) => metrics.redisError(call)
@@ -71,7 +73,7 @@ export function createContext(config: Config, overrides: Partial<AppContext> = {
     config,
     memory,
     queue,
-    executor: overrides.executor ?? new InProcessExecutor(),
+    executor,
     uploads,
     lifecycle,
     logger,

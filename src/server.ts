@@ -5,6 +5,7 @@ import type { Logger } from './log.ts'
 import { VERSION } from './version.ts'
 import { createCodecMonitor } from './image/self-test.ts'
 import { planMemory } from './memory-plan.ts'
+import type { Metrics } from './metrics/metrics.ts'
 import { InProcessExecutor } from './jobs/executor.ts'
 import { WorkerPool } from './jobs/pool.ts'
 import { createWorkerPool } from './jobs/start-pool.ts'
@@ -15,8 +16,16 @@ export async function startServer(config: Config, logger: Logger): Promise<void>
   const codecs = createCodecMonitor()
   // Traffic arrives only once the codecs have proved themselves, and health never waits.
   await codecs.first()
-  const executor = config.inProcessJobs ? new InProcessExecutor() : createWorkerPool(config, logger)
+  // The pool exists before the metrics it reports to: its events find them once they do.
+  let metrics: Metrics | undefined
+  const executor = config.inProcessJobs
+    ? new InProcessExecutor()
+    : createWorkerPool(config, logger, {
+        stopped: (reason, job) => metrics?.workerStopped(reason, job.probe.format),
+        restarted: () => metrics?.workerRestarted(),
+      })
   const context = createContext(config, { lifecycle, logger, codecs, executor })
+  metrics = context.metrics
   const app = createApp(config, context)
   // Before listening: a signal that arrives before its handler is installed gets the default
   // action, which for SIGHUP is to end the process.

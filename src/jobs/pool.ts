@@ -12,10 +12,8 @@ const MEMORY_CHECK_MS = 50
 const MAX_BACKOFF_MS = 10_000
 
 export interface PoolEvents {
-  /** A worker died on its own in the middle of a job. */
-  crashed?(job: JobInput): void
-  /** The server killed a worker: over its time, or over its memory. */
-  killed?(reason: 'timeout' | 'memory'): void
+  /** A worker ended in the middle of a job: it died on its own, or the server killed it. */
+  stopped?(reason: 'crash' | 'timeout' | 'memory', job: JobInput): void
   /** A worker was started to replace one that ended. */
   restarted?(): void
 }
@@ -106,17 +104,17 @@ export class WorkerPool implements JobExecutor {
 
   #answerFor(ended: WorkerEnded, job: JobInput, limits: JobLimits): AppError {
     if (ended.reason === 'timeout') {
-      this.options.events?.killed?.('timeout')
+      this.options.events?.stopped?.('timeout', job)
       return processingTimeout(limits.timeoutMs)
     }
     if (ended.reason === 'memory') {
-      this.options.events?.killed?.('memory')
+      this.options.events?.stopped?.('memory', job)
       return new AppError(
         'IMAGE_TOO_LARGE',
         `expected a job that fits its share of the server's decode budget (about ${Math.ceil(this.#allowance(limits.costBytes) / MIB)} MiB), this one needed more and was stopped; send a smaller image or ask for a smaller width or height`,
       )
     }
-    this.options.events?.crashed?.(job)
+    this.options.events?.stopped?.('crash', job)
     this.#crashes.push(performance.now())
     this.options.logger.error('worker crashed', {
       inputFormat: job.probe.format,

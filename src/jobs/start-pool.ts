@@ -2,11 +2,11 @@ import type { Config } from '../config.ts'
 import type { Logger } from '../log.ts'
 import { planMemory } from '../memory-plan.ts'
 import { WORKER_CONFIG_ENV, type WorkerConfig } from './messages.ts'
-import { WorkerPool } from './pool.ts'
+import { WorkerPool, type PoolEvents } from './pool.ts'
 import { workerCommand } from './worker-command.ts'
 
 /** The pool a listening server runs its jobs in, from its settings. */
-export function createWorkerPool(config: Config, logger: Logger): WorkerPool {
+export function createWorkerPool(config: Config, logger: Logger, events?: PoolEvents): WorkerPool {
   const workerConfig: WorkerConfig = {
     libDir: config.libDir,
     heifWasm: config.heifWasm,
@@ -23,5 +23,6 @@ export function createWorkerPool(config: Config, logger: Logger): WorkerPool {
     budgetBytes: planMemory(config).decodeBudgetBytes,
     maxWorkerBytes: config.maxWorkerMemoryBytes,
     logger,
+    events,
   })
 }

@@ -13,6 +13,8 @@ export interface MetricSources {
   readonly codecs: () =>
     { readonly checkedAt: string; readonly formats: Readonly<Record<string, boolean>> } | undefined
   readonly draining: () => boolean
+  /** Worker processes alive now (1 when jobs run in the server's own process). */
+  readonly workersAlive: () => number
   readonly build: { readonly version: string; readonly sharp: string; readonly libvips: string }
 }
 
@@ -35,6 +37,11 @@ export function registerGauges(registry: Registry, sources: MetricSources): void
   )
   gauge('imgapi_workers_busy', 'Workers running a compression now.', () => sources.queue().running)
   gauge('imgapi_workers', 'Workers (IMGAPI_WORKERS).', () => sources.workers)
+  gauge(
+    'imgapi_workers_alive',
+    'Worker processes alive now; fewer than imgapi_workers while dead ones are being replaced.',
+    () => sources.workersAlive(),
+  )
   gauge(
     'imgapi_queue_capacity',
     'Requests the queue admits beyond the workers (IMGAPI_QUEUE_LENGTH).',

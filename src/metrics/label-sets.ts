@@ -28,6 +28,10 @@ export const COMPRESS_OUTCOMES: readonly { status_class: StatusClass; format: st
 
 export const INPUT_FORMATS = Object.keys(FORMAT_TABLE)
 
+/** Why a worker process ended in the middle of a job: it crashed, or the server killed it. */
+export const WORKER_STOPS = ['crash', 'timeout', 'memory'] as const
+export type WorkerStop = (typeof WORKER_STOPS)[number]
+
 export const RATE_LIMIT_KINDS = ['rate', 'client_jobs'] as const
 export type RateLimitKind = (typeof RATE_LIMIT_KINDS)[number]
 

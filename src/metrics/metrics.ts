@@ -9,15 +9,17 @@ import {
   NO_FORMAT,
   RATE_LIMIT_KINDS,
   REDIS_CALLS,
+  WORKER_STOPS,
   STATUS_CLASSES,
   statusClass,
   type RateLimitKind,
   type RedisCall,
+  type WorkerStop,
 } from './label-sets.ts'
 import { OUTPUT_FORMATS } from '../formats/format-table.ts'
 
 export type { MetricSources } from './gauges.ts'
-export type { RateLimitKind, RedisCall } from './label-sets.ts'
+export type { RateLimitKind, RedisCall, WorkerStop } from './label-sets.ts'
 
 // Compressions on 2 cores run from milliseconds (a small PNG) to tens of seconds (a large AVIF).
 const DURATION_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60]
@@ -54,6 +56,8 @@ export class Metrics {
   readonly #rejected: Counter<'code'>
   readonly #rateLimited: Counter<'limit'>
   readonly #redisErrors: Counter<'call'> | undefined
+  readonly #workerStops: Counter<'reason' | 'format'>
+  readonly #workerRestarts: Counter
 
   constructor(sources: MetricSources) {
     const registers = [this.registry]
@@ -119,6 +123,16 @@ export class Metrics {
             'Redis calls that failed, timed out or were not tried because Redis was down: rate-limit checks ("rate_limit") and reconnection attempts ("connect").',
             ['call'],
           )
+    this.#workerStops = counter(
+      'imgapi_worker_stops_total',
+      'Worker processes that ended in the middle of a job: crashed (the request got 422 CODEC_CRASHED), or killed over their time ("timeout") or their memory ("memory"); by that input format.',
+      ['reason', 'format'],
+    )
+    this.#workerRestarts = counter(
+      'imgapi_worker_restarts_total',
+      'Worker processes started to replace one that ended (crashed, killed, or recycled).',
+      [],
+    )
     this.#zero()
     registerGauges(this.registry, sources)
   }
@@ -139,6 +153,9 @@ export class Metrics {
     for (const code of ERROR_CODES) this.#rejected.inc({ code }, 0)
     for (const limit of RATE_LIMIT_KINDS) this.#rateLimited.inc({ limit }, 0)
     for (const call of REDIS_CALLS) this.#redisErrors?.inc({ call }, 0)
+    for (const reason of WORKER_STOPS)
+      for (const format of INPUT_FORMATS) this.#workerStops.inc({ reason, format }, 0)
+    this.#workerRestarts.inc(0)
   }
 
   request(method: string, route: string, status: number): void {
@@ -174,6 +191,14 @@ export class Metrics {
 
   rateLimited(limit: RateLimitKind): void {
     this.#rateLimited.inc({ limit })
+  }
+
+  workerStopped(reason: WorkerStop, format: string): void {
+    this.#workerStops.inc({ reason, format })
+  }
+
+  workerRestarted(): void {
+    this.#workerRestarts.inc()
   }
 
   redisError(call: RedisCall): void {

@@ -3,6 +3,7 @@ import sharp from 'sharp'
 import { spawnApi, type Api } from '../helpers/api.ts'
 import { childPids, cpuTicks } from '../helpers/leftover-processes.ts'
 import { fixture } from '../helpers/paths.ts'
+import { parseMetrics, valueOf } from '../helpers/prometheus.ts'
 import { problemOf, rawBody } from '../helpers/requests.ts'
 import { waitUntil } from '../helpers/services.ts'
 
@@ -34,6 +35,9 @@ interface Health {
   queue: { running: number }
   workers: { alive: number; size: number; restartsLastMinute: number; ready: boolean; kind: string }
 }
+
+const metric = async (api: Api, name: string, labels: Record<string, string> = {}) =>
+  valueOf(parseMetrics(await (await api.fetch('/metrics')).text()), name, labels)
 
 const health = async (api: Api): Promise<{ status: number; body: Health }> => {
   const response = await api.fetch('/api/health')
@@ -94,6 +98,9 @@ describe('jobs in worker processes', () => {
       const { body } = await health(api)
       expect(body.workers).toMatchObject({ kind: 'processes', alive: 2, size: 2 })
       expect(body.workers.restartsLastMinute).toBeGreaterThanOrEqual(1)
+      expect(await metric(api, 'imgapi_worker_stops_total', { reason: 'timeout', format: 'jpeg' })).toBe(1)
+      expect(await metric(api, 'imgapi_worker_restarts_total')).toBeGreaterThanOrEqual(1)
+      expect(await metric(api, 'imgapi_workers_alive')).toBe(2)
     }, 60_000)
 
     test('a blur SVG that would render for a minute is stopped at its time, and a tiny PNG sent meanwhile is served at once', async () => {
