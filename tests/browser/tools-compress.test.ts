@@ -161,6 +161,8 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('the Compress tool in a real b
     const file = join(folder, '..', 'presets.json')
     await Bun.write(file, JSON.stringify({ tiny: { format: 'webp', quality: 'auto-low' } }))
     await page.setInputFiles('.preset-files input[type="file"]', file)
+    // The file is read asynchronously: wait for the list to grow, then check it.
+    await page.waitForFunction(() => document.querySelectorAll('.preset-apply').length === 2)
     expect(await page.locator('.preset-apply').allTextContents()).toEqual(['small avif', 'tiny'])
     await page.close()
   }, 60_000)

@@ -1,19 +1,15 @@
 import { describe, expect, test } from 'bun:test'
-import { join } from 'node:path'
 import { decode as decodeBlurHash } from 'blurhash'
 import sharp from 'sharp'
 import { BINARY } from '../helpers/api.ts'
 import { decode } from '../helpers/images.ts'
-import { CORPUS, FIXTURES, HAS_CORPUS } from '../helpers/paths.ts'
 import { readZip } from '../helpers/zip.ts'
 import { announceBrowserSkip, HAS_CHROMIUM } from './chromium.ts'
-import { downloadOf, openTool, serverAndBrowser, settledJobs } from './tools.ts'
+import { downloadOf, largePhoto, openTool, serverAndBrowser, settledJobs } from './tools.ts'
 
 announceBrowserSkip('the generators in a real browser')
 
-const PHOTO = HAS_CORPUS
-  ? join(CORPUS, 'photo-forest-path-4mp.jpg')
-  : join(FIXTURES, 'photo-exif-orientation-6.jpg')
+const PHOTO = await largePhoto('photo-forest-path-4mp.jpg')
 const BASE = PHOTO.split('/')
   .pop()!
   .replace(/\.jpg$/, '')

@@ -6,13 +6,13 @@ import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { BINARY } from '../helpers/api.ts'
 import { decode } from '../helpers/images.ts'
-import { CORPUS, FIXTURES, HAS_CORPUS } from '../helpers/paths.ts'
+import { FIXTURES } from '../helpers/paths.ts'
 import { announceBrowserSkip, HAS_CHROMIUM } from './chromium.ts'
-import { downloadOf, openTool, serverAndBrowser, settledJobs } from './tools.ts'
+import { downloadOf, largePhoto, openTool, serverAndBrowser, settledJobs } from './tools.ts'
 
 announceBrowserSkip('Resize and Convert in a real browser')
 
-const PHOTO = HAS_CORPUS ? join(CORPUS, 'photo-pier-4mp.jpg') : join(FIXTURES, 'photo-exif-orientation-6.jpg')
+const PHOTO = await largePhoto('photo-pier-4mp.jpg')
 
 /** The pixel at (x, y) of an image, as sharp decodes it. */
 async function pixel(bytes: Uint8Array | string, x: number, y: number): Promise<number[]> {

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll } from 'bun:test'
+import { existsSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Download, Page } from 'playwright-core'
+import sharp from 'sharp'
 import type { Config } from '../../src/config.ts'
 import { TOOL_PAGES, type ToolPage } from '../../src/tools/pages.ts'
 import { startApi, type Api } from '../helpers/api.ts'
+import { CORPUS, FIXTURES, HAS_CORPUS } from '../helpers/paths.ts'
 import { launchBrowser, type Browser } from './chromium.ts'
 
 /** What the web tools' browser tests share: opening a tool, giving it files, reading downloads. */
@@ -56,4 +61,20 @@ export function serverAndBrowser(
     await handles.api?.stop()
   })
   return handles
+}
+
+/**
+ * A photo of at least 1600 px: a corpus photo, or without the corpus the fixture photo enlarged
+ * (600 × 450 is smaller than the sizes these tools are asked for, and an image is not enlarged).
+ */
+export async function largePhoto(corpusName: string): Promise<string> {
+  if (HAS_CORPUS) return join(CORPUS, corpusName)
+  const path = join(tmpdir(), `imgapi-tools-photo-${process.pid}.jpg`)
+  if (!existsSync(path))
+    await sharp(join(FIXTURES, 'photo-exif-orientation-6.jpg'))
+      .rotate()
+      .resize(1600)
+      .jpeg({ quality: 90 })
+      .toFile(path)
+  return path
 }

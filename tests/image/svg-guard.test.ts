@@ -420,9 +420,10 @@ describe('SVG drawing cost', () => {
 
 /**
  * Screening must take time in proportion to the document, never more: each case is timed at
- * 3 MB and at 30 MB, and the larger may take at most 40 times the smaller (linear code takes
- * about 10 times; the quadratic patterns these replaced took 100 times or hours). A ratio holds
- * on a busy machine where an absolute time does not.
+ * 3 MB and at 30 MB, and the larger may take at most 60 times the smaller (linear code takes
+ * 10 to 20 times, its garbage collection included; the quadratic patterns these replaced took
+ * 100 times or hours). A ratio holds on a busy machine where an absolute time does not; the best
+ * of five runs at each size keeps one pause of the machine from deciding.
  */
 describe('SVG screening time', () => {
   const MB = 1024 * 1024
@@ -437,10 +438,9 @@ describe('SVG screening time', () => {
   }
   const document = (body: string) =>
     new TextEncoder().encode(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">${body}</svg>`)
-  // The best of three runs at each size, so one pause of the machine does not decide.
   const bestOf = (body: (bytes: number) => string, bytes: number) => {
     const bytesOf = document(body(bytes))
-    return Math.min(timed(bytesOf), timed(bytesOf), timed(bytesOf))
+    return Math.min(...Array.from({ length: 5 }, () => timed(bytesOf)))
   }
   const growth = (body: (bytes: number) => string) =>
     bestOf(body, 30 * MB) / Math.max(1, bestOf(body, 3 * MB))
@@ -452,7 +452,7 @@ describe('SVG screening time', () => {
     // The url() regex this replaced took 2.2 s for 100 KB of "url(#", so 30 MB would take hours.
     ['unclosed url( references', (bytes: number) => `<desc>${'url(#'.repeat(bytes / 5)}</desc>`],
     ['character references', (bytes: number) => `<desc>${'&#x75;'.repeat(bytes / 6)}</desc>`],
-  ])('screens %s in linear time: ten times the bytes, at most 40 times the time', (_, body) => {
-    expect(growth(body)).toBeLessThan(40)
+  ])('screens %s in linear time: ten times the bytes, at most 60 times the time', (_, body) => {
+    expect(growth(body)).toBeLessThan(60)
   })
 })
