@@ -202,6 +202,8 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('the Compress tool in a real b
       await page.click('.key-field button')
       expect(await page.evaluate(() => sessionStorage.getItem('imgapi-api-key'))).toBe(key)
       await page.click('.job-actions button')
+      // The retry starts on the next render: wait for the row to leave "failed" first.
+      await page.waitForFunction(() => !document.querySelector('.job')?.className.includes('status-failed'))
       expect(await settledJobs(page, 1)).toEqual(['done'])
       await page.click('.job-curl summary')
       expect(await page.textContent('.job-curl code')).toContain('"Authorization: Bearer $IMGAPI_KEY"')
