@@ -3,7 +3,7 @@ import { runPipeline, type EncodedImage, type PipelineOptions } from './pipeline
 import type { JobPlan } from './plan.ts'
 import type { ImageProbe } from './probe.ts'
 import { searchEncode } from './search/search.ts'
-import type { Similarity } from './similarity.ts'
+import type { Similarity } from './search/similarity.ts'
 
 /** What the job produced, before the never-larger rule: the encode and the settings it used. */
 export interface Produced {

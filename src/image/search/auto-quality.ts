@@ -1,6 +1,6 @@
 import type { AutoQuality } from '../../options/schema.ts'
 import { losslessOf, type JobPlan } from '../plan.ts'
-import { scoreCandidate, type PreparedReference, type Similarity } from '../similarity.ts'
+import { scoreCandidate, type PreparedReference, type Similarity } from './similarity.ts'
 import type { Attempt, EncodeSession } from './session.ts'
 
 /**

@@ -1,7 +1,7 @@
-import { firstFrame, scalePixels, type Pixels } from '../pixels.ts'
+import { firstFrame, scalePixels, type Pixels } from './pixels.ts'
 import type { AutoQuality } from '../../options/schema.ts'
 import type { JobPlan } from '../plan.ts'
-import { comparisonSize, scoreCandidate, type Similarity } from '../similarity.ts'
+import { comparisonSize, scoreCandidate, type Similarity } from './similarity.ts'
 import {
   aimFor,
   COARSE_TOLERANCE,

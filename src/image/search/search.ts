@@ -1,9 +1,9 @@
 import type { EncodedImage, PipelineOptions } from '../pipeline.ts'
-import { decodePixels } from '../pixels.ts'
+import { decodePixels } from './pixels.ts'
 import type { AutoQuality } from '../../options/schema.ts'
 import type { JobPlan } from '../plan.ts'
 import type { ImageProbe } from '../probe.ts'
-import { scoreCandidate, type Similarity } from '../similarity.ts'
+import { scoreCandidate, type Similarity } from './similarity.ts'
 import {
   aimFor,
   EFFORT_COST_FACTOR,

@@ -1,5 +1,5 @@
 import type { EncodedImage } from '../pipeline.ts'
-import { encodePixels, type Pixels } from '../pixels.ts'
+import { encodePixels, type Pixels } from './pixels.ts'
 import type { JobPlan } from '../plan.ts'
 import type { ImageProbe } from '../probe.ts'
 

@@ -1,4 +1,4 @@
-import { ENCODERS } from '../encoders.ts'
+import { ENCODERS } from './encoders.ts'
 import type { PipelineStep } from './context.ts'
 
 export const encode: PipelineStep = (context) => {

@@ -1,8 +1,8 @@
-import { animationOf } from './apng.ts'
-import type { OutputFormat } from '../formats/format-table.ts'
-import type { JobPlan } from './plan.ts'
-import type { JpegOptions } from './sharp.ts'
-import type { StepContext } from './steps/context.ts'
+import { animationOf } from '../apng.ts'
+import type { OutputFormat } from '../../formats/format-table.ts'
+import type { JobPlan } from '../plan.ts'
+import type { JpegOptions } from '../sharp.ts'
+import type { StepContext } from './context.ts'
 
 type Encoder = (context: StepContext) => void
 
