@@ -5,12 +5,12 @@
  */
 import { loadConfig } from '../../src/config.ts'
 import { parseCompressOptions } from '../../src/options/parse.ts'
-import { openImage, runPipeline, TRANSFORM } from '../../src/image/pipeline.ts'
+import { openImage, runPipeline } from '../../src/image/pipeline.ts'
 import { planCandidates } from '../../src/image/plan-candidates.ts'
 import type { JobPlan } from '../../src/image/plan.ts'
 import { probeImage, type ImageProbe } from '../../src/image/probe.ts'
 import type { Sharp } from '../../src/image/sharp.ts'
-import { metadata } from '../../src/image/steps/metadata.ts'
+import { metadata, TRANSFORM } from '../../src/image/steps/index.ts'
 import type { Photo } from './clients.ts'
 
 /** The settings the servers run with: they inherit this process's environment, IMGAPI_* included. */

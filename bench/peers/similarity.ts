@@ -4,11 +4,7 @@
  * resized to the compared width by sharp and never encoded, so that a smaller file can be
  * judged at equal similarity. Scored after the timed rounds, so it costs them nothing.
  */
-import {
-  prepareReference,
-  scoreCandidate,
-  type PreparedReference,
-} from '../../src/image/search/similarity.ts'
+import { prepareReference, scoreCandidate, type PreparedReference } from '../../src/image/search/index.ts'
 import { sharp } from '../../src/image/sharp.ts'
 import type { Photo } from './clients.ts'
 import type { Samples } from './measure.ts'

@@ -4,19 +4,7 @@ import { decodeForSharp, decodes } from './decoders/index.ts'
 import type { JobPlan } from './plan.ts'
 import type { ImageProbe } from './probe.ts'
 import { sharp, type Sharp } from './sharp.ts'
-import type { PipelineStep } from './steps/context.ts'
-import { encode } from './steps/encode.ts'
-import { flatten } from './steps/flatten.ts'
-import { metadata } from './steps/metadata.ts'
-import { orient } from './steps/orient.ts'
-import { resize } from './steps/resize.ts'
-import { workingSpace } from './steps/working-space.ts'
-
-/** The steps that change pixels, in the order that is the contract: rotate before sizing, flatten after. */
-export const TRANSFORM: readonly PipelineStep[] = [workingSpace, orient, resize, flatten]
-
-/** The whole one-pass pipeline: transform, choose what metadata to keep, encode last. */
-export const PIPELINE: readonly PipelineStep[] = [...TRANSFORM, metadata, encode]
+import { PIPELINE } from './steps/index.ts'
 
 export interface EncodedImage {
   readonly data: Uint8Array

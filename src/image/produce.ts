@@ -2,8 +2,7 @@ import type { OptionName } from '../options/schema.ts'
 import { runPipeline, type EncodedImage, type PipelineOptions } from './pipeline.ts'
 import type { JobPlan } from './plan.ts'
 import type { ImageProbe } from './probe.ts'
-import { searchEncode } from './search/search.ts'
-import type { Similarity } from './search/similarity.ts'
+import { searchEncode, type Similarity } from './search/index.ts'
 
 /** What the job produced, before the never-larger rule: the encode and the settings it used. */
 export interface Produced {

@@ -4,7 +4,7 @@ import { numberFormats } from '../../src/docs/numbers.ts'
 import { FORMAT_TABLE, JPEG_TRELLIS, OUTPUT_FORMATS } from '../../src/formats/format-table.ts'
 import { clientJobCap } from '../../src/http/client-jobs.ts'
 import { LANGUAGES, translator } from '../../src/i18n.ts'
-import { MIN_QUALITY } from '../../src/image/search/auto-quality.ts'
+import { MIN_QUALITY } from '../../src/image/search/index.ts'
 import { AUTO_QUALITIES } from '../../src/options/schema.ts'
 import { startApi } from '../helpers/api.ts'
 

@@ -1,5 +1,5 @@
 import { FORMAT_TABLE, OUTPUT_FORMATS, type OutputFormat } from '../../formats/format-table.ts'
-import { AUTO_LEVELS, MIN_QUALITY } from '../../image/search/auto-quality.ts'
+import { AUTO_LEVELS, MIN_QUALITY } from '../../image/search/index.ts'
 import { AUTO_QUALITIES, type AutoQuality } from '../../options/schema.ts'
 import { html, type Html } from '../html.ts'
 import { listOf } from '../lists.ts'

@@ -1,10 +1,10 @@
 import { animationOf, rememberAnimation, type Animation } from '../apng.ts'
 import { classifyImageError } from '../classify-error.ts'
-import { ENCODERS } from '../steps/encoders.ts'
-import { openImage, TRANSFORM, type EncodedImage, type PipelineOptions } from '../pipeline.ts'
+import { openImage, type EncodedImage, type PipelineOptions } from '../pipeline.ts'
 import type { JobPlan } from '../plan.ts'
 import type { ImageProbe } from '../probe.ts'
 import { sharp, type Sharp } from '../sharp.ts'
+import { ENCODERS, TRANSFORM } from '../steps/index.ts'
 
 /**
  * An image decoded and transformed once, as 8-bit sRGB samples: what the searches
