@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts'
 import { AppError } from '../errors/app-error.ts'
-import { identify, clientAddress, type ClientIdentity } from '../http/client-identity.ts'
+import { identify, clientAddress, type ClientIdentity } from './client-identity.ts'
 import { unreadBodyHeaders } from '../http/unread-body.ts'
 import { rateLimitHeaders } from '../rate/headers.ts'
 import type { RateLimiter } from '../rate/rate-limiter.ts'

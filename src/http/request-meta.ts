@@ -1,4 +1,4 @@
-import type { ClientIdentity } from './client-identity.ts'
+import type { ClientIdentity } from '../access/client-identity.ts'
 import { requestIdFor } from './request-id.ts'
 
 /** What the access log needs about a request, gathered by the hooks and the routes. */
