@@ -1,6 +1,6 @@
 import { OPTION_NAMES, optionSchema, type CompressOptions, type OptionName } from '../options/schema.ts'
 import { FORMAT_TABLE } from '../formats/format-table.ts'
-import type { JobPlan } from './plan.ts'
+import type { JobPlan } from './job-plan.ts'
 
 /*
  * Which options the caller asked for that the resolved job does not use, so the response can

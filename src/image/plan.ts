@@ -1,5 +1,5 @@
 import { AppError } from '../errors/app-error.ts'
-import type { AutoQuality, CompressOptions, OptionName } from '../options/schema.ts'
+import type { CompressOptions, OptionName } from '../options/schema.ts'
 import {
   FORMAT_TABLE,
   resolveFormatName,
@@ -10,54 +10,9 @@ import {
 import { canWrite, formatInfo, tunablesFor, type FormatCaps } from './formats.ts'
 import { ignoredOptions } from './ignored-options.ts'
 import type { ImageProbe } from './probe.ts'
+import type { JobPlan, SearchGoal } from './job-plan.ts'
 
-export type Fit = CompressOptions['fit']
-
-/** Everything the pipeline needs, resolved: no defaults left to guess, no HTTP. */
-export interface JobPlan {
-  readonly format: OutputFormat
-  readonly quality?: number
-  readonly lossless: boolean
-  readonly effort?: number
-  readonly progressive: boolean
-  readonly chromaSubsampling?: '4:2:0' | '4:4:4'
-  /** WebP's sharp RGB to YUV conversion. */
-  readonly smartSubsample: boolean
-  readonly background: string
-  /** Composite transparency onto `background`: the input has alpha and the output cannot keep it. */
-  readonly flatten: boolean
-  /** `background` shows in the output: flattened transparency, or the letterbox of fit=contain. */
-  readonly paintsBackground: boolean
-  readonly resize?: {
-    readonly width?: number
-    readonly height?: number
-    readonly fit: Fit
-    readonly withoutEnlargement: boolean
-  }
-  readonly metadata: 'strip' | 'keep'
-  /** Keep every frame (input animated and output can animate). */
-  readonly animated: boolean
-  /** Options the caller gave that do not apply to this output. */
-  readonly ignored: readonly OptionName[]
-  /**
-   * What a search aims for, when the caller asked for one: a similarity level (quality=auto…)
-   * and/or a byte target. `quality` is then only where the search starts.
-   */
-  readonly goal?: SearchGoal
-  /** Palette size and dithering for PNG and GIF, set only by a byte-target search. */
-  readonly colours?: number
-  readonly dither?: number
-}
-
-export interface SearchGoal {
-  readonly level?: AutoQuality
-  readonly maxBytes?: number
-  readonly allowResize: boolean
-  /** A quality the caller gave with maxBytes: the search never goes above it. */
-  readonly ceiling?: number
-  /** With maxBytes: the lowest quality the search may use (minQuality, or the format's floor). */
-  readonly floor?: number
-}
+export type { Fit, JobPlan, SearchGoal } from './job-plan.ts'
 
 export interface PlanLimits extends FormatCaps {
   readonly maxOutputDimension: number
