@@ -8,7 +8,8 @@ import { dirname, join, relative, resolve, sep } from 'node:path'
  */
 
 /** import … from '…', import '…', export … from '…', import('…'): the specifier of each. */
-const SPECIFIERS = /(?:^|[\s;}])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g
+const SPECIFIERS =
+  /(?:^|[\s;}])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g
 
 export function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -23,10 +24,14 @@ function stripComments(text: string): string {
   return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1')
 }
 
-export function importsOf(file: string): string[] {
+/** `import type …` and `export type … from`: erased when the code runs. */
+const TYPE_ONLY = /^\s*(?:import|export)\s+type\s/
+
+export function importsOf(file: string, runtimeOnly = false): string[] {
   const text = stripComments(readFileSync(file, 'utf8'))
   const found: string[] = []
   for (const match of text.matchAll(SPECIFIERS)) {
+    if (runtimeOnly && TYPE_ONLY.test(match[0].replace(/^[\s;}]/, ''))) continue
     const specifier = match[1] ?? match[2] ?? match[3]!
     if (!specifier.startsWith('.') || !/\.tsx?$/.test(specifier)) continue
     found.push(resolve(dirname(file), specifier))
@@ -35,9 +40,32 @@ export function importsOf(file: string): string[] {
 }
 
 /** Edges from each file under `root` to the files it imports, inside `root` only. */
-export function importGraph(root: string): Map<string, string[]> {
+export function importGraph(root: string, runtimeOnly = false): Map<string, string[]> {
   const files = new Set(sourceFiles(root))
-  return new Map([...files].map((file) => [file, importsOf(file).filter((target) => files.has(target))]))
+  return new Map(
+    [...files].map((file) => [file, importsOf(file, runtimeOnly).filter((target) => files.has(target))]),
+  )
+}
+
+/** Every file `start` loads when it runs, itself included. */
+export function loadedBy(start: string, runtimeGraph: Map<string, string[]>): Set<string> {
+  const seen = new Set<string>()
+  const visit = (file: string) => {
+    if (seen.has(file)) return
+    seen.add(file)
+    for (const next of runtimeGraph.get(file) ?? []) visit(next)
+  }
+  visit(start)
+  return seen
+}
+
+/** The packages and non-TypeScript files (JSON, wasm) a file imports when it runs. */
+export function leavesOf(file: string): string[] {
+  const text = stripComments(readFileSync(file, 'utf8'))
+  return [...text.matchAll(SPECIFIERS)]
+    .filter((match) => !TYPE_ONLY.test(match[0].replace(/^[\s;}]/, '')))
+    .map((match) => match[1] ?? match[2] ?? match[3]!)
+    .filter((specifier) => !/^\.{1,2}\/.*\.tsx?$/.test(specifier))
 }
 
 /**
@@ -45,7 +73,10 @@ export function importGraph(root: string): Map<string, string[]> {
  * between them. An import from a/b/x.ts to a/c.ts is an edge b/ -> c.ts inside a/. A cycle at
  * any level means two parts lean on each other, even when no single file imports itself back.
  */
-export function siblingGraphs(root: string, graph: Map<string, string[]>): Map<string, Map<string, Set<string>>> {
+export function siblingGraphs(
+  root: string,
+  graph: Map<string, string[]>,
+): Map<string, Map<string, Set<string>>> {
   const levels = new Map<string, Map<string, Set<string>>>()
   for (const [from, targets] of graph) {
     for (const to of targets) {

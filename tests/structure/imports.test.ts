@@ -1,7 +1,14 @@
 import { describe, expect, test } from 'bun:test'
 import { existsSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
-import { cycles, importGraph, siblingGraphs } from '../helpers/import-graph.ts'
+import {
+  cycles,
+  importGraph,
+  leavesOf,
+  loadedBy,
+  siblingGraphs,
+  sourceFiles,
+} from '../helpers/import-graph.ts'
 import { ROOT } from '../helpers/paths.ts'
 
 const SRC = join(ROOT, 'src')
@@ -31,4 +38,19 @@ describe('the source tree depends one way', () => {
     }
     expect(entered).toEqual([])
   })
+})
+
+/** What carries message keys and leaves words to the edge: the image core and what it validates with. */
+const CORE = ['image', 'options', 'errors', 'formats']
+
+test('the image core loads no translations: neither i18next nor a locale file, at run time', () => {
+  const runtime = importGraph(SRC, true)
+  const translating = (file: string) =>
+    leavesOf(file).some((leaf) => leaf === 'i18next' || leaf.includes('locales/'))
+  const found: string[] = []
+  for (const file of CORE.flatMap((dir) => sourceFiles(join(SRC, dir)))) {
+    const through = [...loadedBy(file, runtime)].filter(translating)
+    if (through.length > 0) found.push(`${rel(file)} loads ${through.map(rel).join(', ')}`)
+  }
+  expect(found).toEqual([])
 })
