@@ -1,4 +1,5 @@
 import type { Config } from '../config.ts'
+import type { GuardedOperation } from '../endpoints.ts'
 import { AppError } from '../errors/app-error.ts'
 import { identify, clientAddress, type ClientIdentity } from './client-identity.ts'
 import { rateLimitHeaders } from '../rate/headers.ts'
@@ -10,7 +11,7 @@ import type { KeySource } from './key-source.ts'
  * rate limit. Health, the docs and the OpenAPI document are never checked; formats only when
  * IMGAPI_FORMATS_REQUIRE_KEY says so, and it has no rate limit.
  */
-export type GuardedRoute = 'compress' | 'formats'
+export type GuardedRoute = GuardedOperation
 
 export interface AccessDecision {
   /** Who sent it: the key's id when a known key came, else the address. */

@@ -1,3 +1,4 @@
+import { REFERENCE_PATH } from '../endpoints.ts'
 import { VERSION } from '../version.ts'
 import { asset } from './assets.ts'
 import { attr, html, jsonForScript, type Html } from './html.ts'
@@ -36,7 +37,7 @@ function navigation(ctx: PageContext): Html {
   return html`<nav class="site-nav" aria-label="${ctx.t('site.nav.label')}">
     <ul>
       ${items}
-      <li><a href="/swagger">${ctx.t('site.nav.openapi')}</a></li>
+      <li><a href="${REFERENCE_PATH}">${ctx.t('site.nav.openapi')}</a></li>
     </ul>
   </nav>`
 }
@@ -101,7 +102,7 @@ export function renderPage(ctx: PageContext, content: PageContent): string {
         </header>
         <main id="main" tabindex="-1">${content.body}</main>
         <footer class="site-footer">
-          <p>${t('site.footer', { version: VERSION })} · <a href="/swagger/json">${t('site.nav.spec')}</a></p>
+          <p>${t('site.footer', { version: VERSION })} · <a href="${REFERENCE_PATH}/json">${t('site.nav.spec')}</a></p>
         </footer>
       </body>
     </html> `

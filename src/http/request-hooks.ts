@@ -1,5 +1,6 @@
 import type { AccessControl, GuardedRoute } from '../access/access-control.ts'
 import type { Config } from '../config.ts'
+import { guardedOperation } from '../endpoints.ts'
 import { AppError } from '../errors/app-error.ts'
 import { clip, echo } from '../errors/echo.ts'
 import { ClientClosedRequest } from './body-stream.ts'
@@ -31,13 +32,6 @@ export interface HookDeps {
   readonly lifecycle: Pick<Lifecycle, 'draining'>
   readonly metrics: Pick<Metrics, 'rejected' | 'rateLimited' | 'request'>
   readonly access: Pick<AccessControl, 'check' | 'needsKey'>
-}
-
-/** The routes whose access is checked before their body is read. */
-function guardedRoute(request: Request, pathname: string): GuardedRoute | undefined {
-  if (pathname === '/api/compress' && request.method === 'POST') return 'compress'
-  if (pathname === '/api/formats' && (request.method === 'GET' || request.method === 'HEAD')) return 'formats'
-  return undefined
 }
 
 /** Not an HTTP status anyone receives: nginx's code for "the client closed the request", for the log. */
@@ -110,7 +104,7 @@ export function createRequestHooks(
     const bad = checkHead(request, config.maxHeaderBytes)
     if (bad) return refuse(bad, request)
     const { pathname } = requestTarget(request)
-    const route = guardedRoute(request, pathname)
+    const route = guardedOperation(request.method, pathname)
     if (route && (route === 'compress' || context.access.needsKey(route)))
       return checkAccess(request, set, route, server?.requestIP(request)?.address)
     if (request.method === 'OPTIONS') {

@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../app-context.ts'
+import { endpointOf } from '../endpoints.ts'
 import { admit } from '../http/admission.ts'
 import { baseName } from '../http/filename.ts'
 import { imageResponse } from '../http/image-response.ts'
@@ -17,7 +18,7 @@ export function compressRoutes(context: AppContext) {
   const { config } = context
   const limits: CompressLimits = { ...config, decodeBudgetBytes: context.memory.decodeBudgetBytes }
   return new Elysia().post(
-    '/api/compress',
+    endpointOf('compress').path,
     async ({ request, set }) => {
       const admission = admit(context, request)
       try {

@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../app-context.ts'
+import { endpointOf } from '../endpoints.ts'
 import { headersOn } from '../http/headers.ts'
 import { addVary } from '../http/vary.ts'
 import { publishedFormats, type FormatCaps } from '../image/formats.ts'
@@ -18,7 +19,7 @@ function buildBody(caps: FormatCaps): { json: string; etag: string } {
 export function formatsRoutes(context: AppContext) {
   let body: { json: string; etag: string } | undefined
   return new Elysia().get(
-    '/api/formats',
+    endpointOf('formats').path,
     ({ request, set }) => {
       body ??= buildBody(context.config)
       addVary(set.headers, 'Accept-Encoding')

@@ -1,17 +1,11 @@
 import type { TSchema } from '@sinclair/typebox'
+import { endpointOf, ENDPOINTS } from '../../endpoints.ts'
 import { en } from '../../i18n.ts'
 import { OPTION_NAMES, optionSchema, type OptionName } from '../../options/schema.ts'
 import { attr, html, raw, type Html } from '../html.ts'
 import type { PageContent } from '../layout.ts'
 import type { PageContext } from '../page-context.ts'
 import { optionDescription } from '../tables/options.ts'
-
-/** The three operations the tester can call, in the order the API documents them. */
-const ENDPOINTS = [
-  { id: 'health', method: 'GET', path: '/api/health' },
-  { id: 'formats', method: 'GET', path: '/api/formats' },
-  { id: 'compress', method: 'POST', path: '/api/compress' },
-] as const
 
 /** A select that starts at "(default)": leaving an option unset is a valid, distinct choice. */
 function select(ctx: PageContext, id: string, name: string, values: readonly string[], hint: string): Html {
@@ -50,7 +44,7 @@ function endpointChoice(ctx: PageContext): Html {
   const choices = ENDPOINTS.map(
     (
       e,
-    ) => html`<label class="endpoint-choice"><input type="radio" name="endpoint" value="${e.id}" data-method="${e.method}" data-path="${e.path}"${attr('checked', e.id === 'compress')}>
+    ) => html`<label class="endpoint-choice"><input type="radio" name="endpoint" value="${e.operation}" data-method="${e.method}" data-path="${e.path}"${attr('checked', e.operation === 'compress')}>
 <span><span class="method">${e.method}</span> <code translate="no">${e.path}</code></span></label>`,
   )
   return html`<fieldset class="endpoints"><legend>${ctx.t('site.tester.endpoint')}</legend>${choices}</fieldset>`
@@ -96,7 +90,7 @@ export function testerPage(ctx: PageContext): PageContent {
   const { t } = ctx
   const body = html`<h1>${t('site.tester.title')}</h1>
 <p class="lead">${t('site.tester.lead')}</p>
-<form class="tester" data-tester method="post" action="/api/compress" enctype="multipart/form-data">
+<form class="tester" data-tester method="post" action="${endpointOf('compress').path}" enctype="multipart/form-data">
 ${endpointChoice(ctx)}
 ${keyField(ctx)}
 ${compressFields(ctx)}
