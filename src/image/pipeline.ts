@@ -4,7 +4,7 @@ import { decodeForSharp, decodes } from './decoders/index.ts'
 import type { JobPlan } from './plan.ts'
 import type { ImageProbe } from './probe.ts'
 import { sharp, type Sharp } from './sharp.ts'
-import { PIPELINE } from './steps/index.ts'
+import { PIPELINE, runSteps } from './steps/index.ts'
 
 export interface EncodedImage {
   readonly data: Uint8Array
@@ -46,8 +46,13 @@ export async function runPipeline(
   try {
     const image = await openImage(input, probe, plan, options)
     image.timeout({ seconds: options.timeoutSeconds })
-    for (const step of PIPELINE) step({ image, probe, plan })
-    const { data, info } = await image.toBuffer({ resolveWithObject: true })
+    const done = await runSteps(PIPELINE, image, {
+      input,
+      probe,
+      plan,
+      timeoutSeconds: options.timeoutSeconds,
+    })
+    const { data, info } = await done.image.toBuffer({ resolveWithObject: true })
     const frames = plan.animated ? (info.pages ?? 1) : 1
     const height = frames > 1 ? (info.pageHeight ?? info.height) : info.height
     return { data, width: info.width, height, frames }

@@ -1,10 +1,10 @@
 import { animationOf } from '../apng.ts'
 import type { OutputFormat } from '../../formats/format-table.ts'
-import type { JobPlan } from '../plan.ts'
+import type { JobPlan } from '../job-plan.ts'
 import type { JpegOptions } from '../sharp.ts'
 import type { StepContext } from './context.ts'
 
-type Encoder = (context: StepContext) => void
+type Encoder = (context: Pick<StepContext, 'image' | 'plan' | 'probe'>) => void
 
 /**
  * Effort 0 is libjpeg-turbo's plain encode with Huffman optimisation; effort 1 adds mozjpeg's

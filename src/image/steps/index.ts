@@ -2,7 +2,7 @@
  * The pipeline's steps, in the order that is the contract, and the encoders the last step
  * runs. The only file of this folder that others import.
  */
-import type { PipelineStep } from './context.ts'
+import type { PipelineStep, StepFacts } from './context.ts'
 import { encode } from './encode.ts'
 import { flatten } from './flatten.ts'
 import { metadata } from './metadata.ts'
@@ -10,12 +10,18 @@ import { orient } from './orient.ts'
 import { resize } from './resize.ts'
 import { workingSpace } from './working-space.ts'
 
-/** The steps that change pixels, in the order that is the contract: rotate before sizing, flatten after. */
+/** The steps that change pixels, in the order that is the contract: orient, resize, flatten. */
 export const TRANSFORM: readonly PipelineStep[] = [workingSpace, orient, resize, flatten]
 
-/** The whole one-pass pipeline: transform, choose what metadata to keep, encode last. */
+/** The whole pipeline: transform, choose what metadata to keep, encode last. */
 export const PIPELINE: readonly PipelineStep[] = [...TRANSFORM, metadata, encode]
 
+/** Whether a step the plan asks for changes pixels, so the input itself cannot answer. */
+export function changesPixels(facts: StepFacts): boolean {
+  return PIPELINE.some((step) => step.changesPixels && step.applies(facts))
+}
+
 export { metadata } from './metadata.ts'
+export { runSteps, type StepInputs } from './run.ts'
 export { ENCODERS, jpegOptions } from './encoders.ts'
-export type { PipelineStep, StepContext } from './context.ts'
+export type { PipelineStep, StepContext, StepFacts } from './context.ts'

@@ -1,0 +1,25 @@
+import type { StepFacts } from './context.ts'
+
+/**
+ * Pairs (earlier step, later step) that sharp may run in the other order without changing the
+ * image, so they share a chain. Each says why.
+ */
+const SAME_EITHER_WAY: Readonly<Record<string, Readonly<Record<string, (facts: StepFacts) => boolean>>>> = {
+  orient: {
+    // extract() makes sharp orient first, and resize() swaps its box for a turned image.
+    resize: () => true,
+    // Orienting moves pixels; it does not change their colour or transparency.
+    flatten: () => true,
+    greyscale: () => true,
+  },
+  resize: {
+    // A resize is a weighted sum: flattening before or after it mixes the same colours.
+    flatten: () => true,
+    // Grey of a mix is the mix of greys, within rounding at edges.
+    greyscale: () => true,
+  },
+}
+
+export function reorderable(earlier: string, later: string, facts: StepFacts): boolean {
+  return SAME_EITHER_WAY[earlier]?.[later]?.(facts) ?? false
+}
