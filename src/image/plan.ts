@@ -14,6 +14,18 @@ import type { JobPlan, SearchGoal } from './job-plan.ts'
 
 export type { Fit, JobPlan, SearchGoal } from './job-plan.ts'
 
+/**
+ * The options planning itself carries out: they choose the format and the search, and no
+ * pipeline step reads them. Every other option is carried out by a step (steps/index.ts).
+ */
+export const PLANNED_OPTIONS = [
+  'format',
+  'formats',
+  'maxBytes',
+  'minQuality',
+  'allowResize',
+] as const satisfies readonly OptionName[]
+
 export interface PlanLimits extends FormatCaps {
   readonly maxOutputDimension: number
 }
