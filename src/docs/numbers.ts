@@ -5,6 +5,8 @@
  */
 export interface NumberFormats {
   integer(value: number): string
+  /** A number with a fraction where it has one, to two places: 0.3, 1, 2.5. */
+  decimal(value: number): string
   /** Bytes as the largest binary unit that keeps the figure at least 1: 32 MiB, 1.5 GiB. */
   bytes(value: number): string
   percent(ratio: number): string
@@ -28,6 +30,7 @@ const spaced = (text: string) =>
 export function numberFormats(language: string): NumberFormats {
   const integer = new Intl.NumberFormat(language, { maximumFractionDigits: 0 })
   const decimal = new Intl.NumberFormat(language, { maximumFractionDigits: 1 })
+  const fraction = new Intl.NumberFormat(language, { maximumFractionDigits: 2 })
   const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 })
   const score = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 4 })
   const seconds = new Intl.NumberFormat(language, { style: 'unit', unit: 'second', maximumFractionDigits: 1 })
@@ -38,6 +41,7 @@ export function numberFormats(language: string): NumberFormats {
   })
   return {
     integer: (value) => integer.format(value),
+    decimal: (value) => fraction.format(value),
     bytes: (value) => {
       let unit = 0
       let scaled = value

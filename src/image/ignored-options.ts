@@ -34,6 +34,10 @@ export function ignoredOptions(options: CompressOptions, plan: Omit<JobPlan, 'ig
     background:
       normaliseHex(options.background) !== normaliseHex(String(defaultOf('background'))) &&
       !plan.paintsBackground,
+    crop: false,
+    rotate: false,
+    flip: false,
+    flop: false,
     width: false,
     height: false,
     fit: options.fit !== defaultOf('fit') && plan.resize?.fit !== options.fit,

@@ -8,6 +8,14 @@ import type { AutoQuality, CompressOptions, OptionName } from '../options/schema
 
 export type Fit = CompressOptions['fit']
 
+/** A rectangle in pixels. */
+export interface Region {
+  readonly left: number
+  readonly top: number
+  readonly width: number
+  readonly height: number
+}
+
 /** Everything the pipeline needs, resolved: no defaults left to guess, no HTTP. */
 export interface JobPlan {
   readonly format: OutputFormat
@@ -23,6 +31,13 @@ export interface JobPlan {
   readonly flatten: boolean
   /** `background` shows in the output: flattened transparency, or the letterbox of fit=contain. */
   readonly paintsBackground: boolean
+  /** The region kept (crop), in pixels of the upright input. */
+  readonly crop?: Region
+  /** Mirror top to bottom (flip) and left to right (flop), before any rotation. */
+  readonly flip?: boolean
+  readonly flop?: boolean
+  /** Degrees clockwise, more than 0 and less than 360. */
+  readonly rotate?: number
   readonly resize?: {
     readonly width?: number
     readonly height?: number

@@ -65,9 +65,30 @@ function scaled(w: number, h: number, scale: number, withoutEnlargement: boolean
   return { width: Math.max(1, Math.round(w * s)), height: Math.max(1, Math.round(h * s)) }
 }
 
+interface Size {
+  readonly width: number
+  readonly height: number
+}
+
+/** The box a turn by `degrees` needs: exact for right angles, the rounded-up bounding box otherwise. */
+export function turnedSize({ width, height }: Size, degrees: number): Size {
+  if (degrees % 180 === 0) return { width, height }
+  if (degrees % 90 === 0) return { width: height, height: width }
+  const radians = (degrees * Math.PI) / 180
+  const cos = Math.abs(Math.cos(radians))
+  const sin = Math.abs(Math.sin(radians))
+  return { width: Math.ceil(width * cos + height * sin), height: Math.ceil(width * sin + height * cos) }
+}
+
+/** The upright input after crop and turn: what a resize starts from (a trim can only shrink it). */
+function beforeResize(probe: ImageProbe, plan: JobPlan): Size {
+  const cropped = plan.crop ?? probe
+  return plan.rotate === undefined ? cropped : turnedSize(cropped, plan.rotate)
+}
+
 /** An upper bound on the size of one output frame, computed before any work. */
-export function expectedOutputSize(probe: ImageProbe, plan: JobPlan): { width: number; height: number } {
-  const { width: w, height: h } = probe
+export function expectedOutputSize(probe: ImageProbe, plan: JobPlan): Size {
+  const { width: w, height: h } = beforeResize(probe, plan)
   const r = plan.resize
   if (!r) return { width: w, height: h }
   if (r.width === undefined || r.height === undefined) {

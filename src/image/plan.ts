@@ -9,6 +9,7 @@ import {
 } from '../formats/format-table.ts'
 import { canWrite, formatInfo, tunablesFor, type FormatCaps } from './formats.ts'
 import { ignoredOptions } from './ignored-options.ts'
+import { isRightAngle, operationsFor } from './plan-operations.ts'
 import type { ImageProbe } from './probe.ts'
 import type { JobPlan, SearchGoal } from './job-plan.ts'
 
@@ -140,6 +141,10 @@ export function planJob(options: CompressOptions, probe: ImageProbe, limits: Pla
   const resize = resizeFor(options)
   const flatten = probe.hasAlpha && !FORMAT_TABLE[format].alpha
   const letterbox = resize?.fit === 'contain' && resize.width !== undefined && resize.height !== undefined
+  const operations = operationsFor(options, probe)
+  // Corners a turn uncovers are transparent where the output keeps alpha, else the background.
+  const turnFill =
+    operations.rotate !== undefined && !isRightAngle(operations.rotate) && !FORMAT_TABLE[format].alpha
   const plan = {
     format,
     quality: lossless || !tunables.quality ? undefined : (numericQuality ?? tunables.quality.default),
@@ -156,7 +161,8 @@ export function planJob(options: CompressOptions, probe: ImageProbe, limits: Pla
         : false,
     background: options.background.startsWith('#') ? options.background : `#${options.background}`,
     flatten,
-    paintsBackground: flatten || letterbox,
+    paintsBackground: flatten || letterbox || turnFill,
+    ...operations,
     resize,
     metadata: options.metadata,
     animated: probe.frames > 1 && formatInfo(format).animated,

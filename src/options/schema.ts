@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
+import { IMAGE_OPTIONS } from './image-options.ts'
 import { StringEnum } from './string-enum.ts'
 import { FORMAT_NAMES, type FormatName } from '../formats/format-table.ts'
 
@@ -30,6 +31,7 @@ export const CompressOptionsSchema = Type.Object(
         maxLength: 64,
         examples: ['avif,webp'],
         'x-expected': 'a comma-separated list of output formats, such as avif,webp',
+        'x-kind': 'formatList',
         'x-lowercase': true,
       }),
     ),
@@ -65,17 +67,10 @@ export const CompressOptionsSchema = Type.Object(
         default: '#ffffff',
         examples: ['#ffffff'],
         'x-expected': 'a hex colour such as #fff or #ffffff',
+        'x-kind': 'hexColour',
       }),
     ),
-    width: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535, examples: [800] })),
-    height: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535, examples: [600] })),
-    fit: Type.Optional(
-      StringEnum(['cover', 'contain', 'fill', 'inside', 'outside'], {
-        default: 'inside',
-        examples: ['inside'],
-      }),
-    ),
-    withoutEnlargement: Type.Optional(Type.Boolean({ default: true, examples: [true] })),
+    ...IMAGE_OPTIONS,
     metadata: Type.Optional(
       StringEnum(['strip', 'keep'], {
         default: 'strip',
@@ -89,7 +84,15 @@ export const CompressOptionsSchema = Type.Object(
 export type OptionName = keyof typeof CompressOptionsSchema.properties
 
 type WithDefaults =
-  'format' | 'lossless' | 'allowResize' | 'background' | 'fit' | 'withoutEnlargement' | 'metadata'
+  | 'format'
+  | 'lossless'
+  | 'allowResize'
+  | 'background'
+  | 'fit'
+  | 'withoutEnlargement'
+  | 'metadata'
+  | 'flip'
+  | 'flop'
 type Raw = Static<typeof CompressOptionsSchema>
 
 /** Options after validation: defaults filled in, the rest possibly absent. */

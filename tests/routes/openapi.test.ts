@@ -83,6 +83,7 @@ describe('OpenAPI document and reference', () => {
     expect(Object.keys(responses['422'].content['application/problem+json'].examples)).toEqual([
       'CORRUPT_IMAGE',
       'IMAGE_TOO_LARGE',
+      'CROP_OUTSIDE_IMAGE',
       'TARGET_UNREACHABLE',
     ])
     expect(responses['503'].headers['Retry-After']).toBeDefined()

@@ -30,6 +30,8 @@ function optionField(ctx: PageContext, name: OptionName): Html {
   else if (schema.type === 'integer') {
     const max = name === 'width' || name === 'height' ? ctx.app.config.maxOutputDimension : schema.maximum
     control = html`<input id="${id}" name="${name}" type="number" inputmode="numeric" step="1" min="${schema.minimum}" max="${max}" aria-describedby="${hint}">`
+  } else if (schema.type === 'number') {
+    control = html`<input id="${id}" name="${name}" type="number" inputmode="decimal" step="any" min="${schema.minimum}" max="${schema.maximum}" aria-describedby="${hint}">`
   } else {
     control = html`<input id="${id}" name="${name}" type="text" dir="ltr" spellcheck="false"${attr('pattern', schema.pattern)}${attr('maxlength', schema.maxLength)} placeholder="${String(schema.default ?? '')}" aria-describedby="${hint}">`
   }

@@ -16,6 +16,8 @@ export interface Rendered {
   readonly height: number
   readonly frames: number
   readonly channels: number
+  /** The samples, frame after frame, when they were carried raw (always for an animation). */
+  readonly raw?: { readonly data: Uint8Array; readonly depth: 'uchar' | 'ushort' }
 }
 
 export interface StepContext extends StepFacts {

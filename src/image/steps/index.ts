@@ -3,15 +3,20 @@
  * runs. The only file of this folder that others import.
  */
 import type { PipelineStep, StepFacts } from './context.ts'
+import { crop } from './crop.ts'
 import { encode } from './encode.ts'
 import { flatten } from './flatten.ts'
 import { metadata } from './metadata.ts'
 import { orient } from './orient.ts'
 import { resize } from './resize.ts'
+import { rotate } from './rotate.ts'
 import { workingSpace } from './working-space.ts'
 
-/** The steps that change pixels, in the order that is the contract: orient, resize, flatten. */
-export const TRANSFORM: readonly PipelineStep[] = [workingSpace, orient, resize, flatten]
+/**
+ * The steps that change pixels, in the order that is the contract: orient → crop → trim →
+ * rotate/flip → resize (fit, position, dpr) → pad → adjust → overlay → rounded corners → flatten.
+ */
+export const TRANSFORM: readonly PipelineStep[] = [workingSpace, orient, crop, rotate, resize, flatten]
 
 /** The whole pipeline: transform, choose what metadata to keep, encode last. */
 export const PIPELINE: readonly PipelineStep[] = [...TRANSFORM, metadata, encode]

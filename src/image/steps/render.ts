@@ -23,6 +23,15 @@ async function timingOf(image: Sharp): Promise<Animation | undefined> {
   return delay ? { delay, loop: loop ?? 0 } : undefined
 }
 
+export type Depth = 'uchar' | 'ushort'
+
+/** Raw samples as sharp reads them: it takes the depth from the typed array it is given. */
+export function rawSamples(data: Uint8Array, depth: Depth): Uint8Array | Uint16Array {
+  if (depth === 'uchar') return data
+  const aligned = data.byteOffset % 2 === 0 ? data : data.slice()
+  return new Uint16Array(aligned.buffer, aligned.byteOffset, aligned.byteLength / 2)
+}
+
 export interface RenderedImage extends Rendered {
   readonly image: Sharp
 }
@@ -42,20 +51,19 @@ export async function renderImage(
     return { image: next, width: info.width, height: info.height, frames: 1, channels: info.channels }
   }
   const animation = plan.animated ? await timingOf(image) : undefined
-  const depth = probe.highDepth ? 'ushort' : 'uchar'
+  const depth: Depth = probe.highDepth ? 'ushort' : 'uchar'
   const { data, info } = await image.raw({ depth }).toBuffer({ resolveWithObject: true })
   const frames = plan.animated ? (info.pages ?? 1) : 1
   const height = frames > 1 ? (info.pageHeight ?? info.height / frames) : info.height
-  const next = sharp(data, {
+  const next = sharp(rawSamples(data, depth), {
     raw: {
       width: info.width,
       height: height * frames,
       channels: info.channels,
-      ...(depth === 'ushort' ? { depth } : {}),
       ...(frames > 1 ? { pageHeight: height } : {}),
     },
     animated: frames > 1,
   }).timeout({ seconds: timeoutSeconds })
   if (animation) rememberAnimation(next, animation)
-  return { image: next, width: info.width, height, frames, channels: info.channels }
+  return { image: next, width: info.width, height, frames, channels: info.channels, raw: { data, depth } }
 }

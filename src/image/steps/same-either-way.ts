@@ -7,10 +7,17 @@ import type { StepFacts } from './context.ts'
 const SAME_EITHER_WAY: Readonly<Record<string, Readonly<Record<string, (facts: StepFacts) => boolean>>>> = {
   orient: {
     // extract() makes sharp orient first, and resize() swaps its box for a turned image.
+    crop: () => true,
     resize: () => true,
+    // A turn before a resize makes sharp orient before it too.
+    rotate: () => true,
     // Orienting moves pixels; it does not change their colour or transparency.
     flatten: () => true,
     greyscale: () => true,
+  },
+  rotate: {
+    // A mirror commutes with scaling; the fit's crop or letterbox still comes after it.
+    resize: ({ plan }) => plan.rotate === undefined,
   },
   resize: {
     // A resize is a weighted sum: flattening before or after it mixes the same colours.

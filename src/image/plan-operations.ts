@@ -1,0 +1,48 @@
+import { AppError } from '../errors/app-error.ts'
+import type { CompressOptions } from '../options/schema.ts'
+import type { JobPlan, Region } from './job-plan.ts'
+import type { ImageProbe } from './probe.ts'
+
+/*
+ * What the image operations ask of a job, read from the options once they are valid: the
+ * schema has checked their shape, this checks them against the image, from its header alone.
+ */
+
+const integers = (list: string) => list.split(',').map((part) => Number(part.trim()))
+
+/** `left,top,width,height` within the upright input, or CROP_OUTSIDE_IMAGE. */
+function cropFor(options: CompressOptions, probe: ImageProbe): Region | undefined {
+  if (options.crop === undefined) return undefined
+  const [left = 0, top = 0, width = 0, height = 0] = integers(options.crop)
+  if (left + width > probe.width || top + height > probe.height) {
+    throw new AppError(
+      'CROP_OUTSIDE_IMAGE',
+      `crop: expected a region inside the ${probe.width}x${probe.height} image (after its EXIF orientation), received ${width}x${height} at ${left},${top}, which reaches ${left + width},${top + height}`,
+      { errors: [{ name: 'crop', reason: `the image is ${probe.width}x${probe.height} pixels` }] },
+    )
+  }
+  return { left, top, width, height }
+}
+
+/** Degrees clockwise in [0, 360): -90 is 270, 360 is no turn. */
+function rotationFor(options: CompressOptions): number | undefined {
+  if (options.rotate === undefined) return undefined
+  const degrees = ((options.rotate % 360) + 360) % 360
+  return degrees === 0 ? undefined : degrees
+}
+
+export type Operations = Pick<JobPlan, 'crop' | 'flip' | 'flop' | 'rotate'>
+
+export function operationsFor(options: CompressOptions, probe: ImageProbe): Operations {
+  const crop = cropFor(options, probe)
+  const rotate = rotationFor(options)
+  return {
+    ...(crop ? { crop } : {}),
+    ...(options.flip ? { flip: true } : {}),
+    ...(options.flop ? { flop: true } : {}),
+    ...(rotate !== undefined ? { rotate } : {}),
+  }
+}
+
+/** A turn by a multiple of 90 degrees: exact, no corners to fill. */
+export const isRightAngle = (degrees: number) => degrees % 90 === 0

@@ -1,0 +1,38 @@
+import { Type } from '@sinclair/typebox'
+import { StringEnum } from './string-enum.ts'
+
+/*
+ * The options that change the picture, in the order the pipeline applies them (the README's
+ * "Order of operations"): crop, trim, rotate and flip, resize, pad, adjust, overlay, rounded
+ * corners. Part of the one option schema (schema.ts), which spreads them in.
+ *
+ * `x-kind` names how the docs describe a value written as text (site.reference.types.<kind>);
+ * `x-expected` is the phrase an error message uses.
+ */
+
+/** Four whole numbers of pixels, comma-separated, the last two at least 1: a region's size. */
+const REGION = '^\\s*\\d{1,8}\\s*,\\s*\\d{1,8}\\s*(,\\s*0*[1-9]\\d{0,7}\\s*){2}$'
+
+export const IMAGE_OPTIONS = {
+  crop: Type.Optional(
+    Type.String({
+      pattern: REGION,
+      maxLength: 64,
+      examples: ['100,50,800,600'],
+      'x-expected': 'left,top,width,height in pixels, such as 100,50,800,600, width and height at least 1',
+      'x-kind': 'region',
+    }),
+  ),
+  rotate: Type.Optional(Type.Number({ minimum: -360, maximum: 360, examples: [90] })),
+  flip: Type.Optional(Type.Boolean({ default: false, examples: [false] })),
+  flop: Type.Optional(Type.Boolean({ default: false, examples: [false] })),
+  width: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535, examples: [800] })),
+  height: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535, examples: [600] })),
+  fit: Type.Optional(
+    StringEnum(['cover', 'contain', 'fill', 'inside', 'outside'], {
+      default: 'inside',
+      examples: ['inside'],
+    }),
+  ),
+  withoutEnlargement: Type.Optional(Type.Boolean({ default: true, examples: [true] })),
+}

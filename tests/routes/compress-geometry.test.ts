@@ -1,0 +1,152 @@
+import { beforeAll, describe, expect, test } from 'bun:test'
+import sharp from 'sharp'
+import { apiForSuite, compressOk } from '../helpers/compress.ts'
+import { decode } from '../helpers/images.ts'
+import { fixture } from '../helpers/paths.ts'
+import { frameOf, meanDifference, pixelAt, rawOf } from '../helpers/pixels.ts'
+import { problemOf, rawBody } from '../helpers/requests.ts'
+
+/*
+ * crop, rotate, flip and flop, on the fixture set: each output decoded by sharp and compared
+ * with what sharp itself makes of the input, pixel for pixel where the output is lossless.
+ */
+// 450x600 stored, EXIF orientation 6: 600x450 upright.
+const photo = await fixture('photo-exif-orientation-6.jpg')
+
+describe('POST /api/compress: crop, rotate, flip and flop', () => {
+  const api = apiForSuite()
+  const compress = (input: Uint8Array, query: string) => compressOk(api(), input, query)
+  const lossless = 'format=png&lossless=true'
+  const upright = () => sharp(photo).autoOrient()
+
+  test('crop equals sharp’s own extract of the same region of the upright image, pixel for pixel', async () => {
+    const { bytes } = await compress(photo, `crop=100,50,200,120&${lossless}`)
+    const expected = await rawOf(upright().extract({ left: 100, top: 50, width: 200, height: 120 }))
+    const actual = await rawOf(bytes)
+    expect([actual.width, actual.height]).toEqual([200, 120])
+    expect(actual.data.equals(expected.data)).toBe(true)
+  })
+
+  test('a crop region past the edge is 422 CROP_OUTSIDE_IMAGE with the image’s size in the detail', async () => {
+    const response = await api().fetch('/api/compress?crop=500,400,200,100', rawBody(photo))
+    const problem = await problemOf(response)
+    expect([problem.httpStatus, problem.code]).toEqual([422, 'CROP_OUTSIDE_IMAGE'])
+    expect(problem.detail).toContain('600x450')
+    expect(problem.errors?.[0]?.name).toBe('crop')
+  })
+
+  test.each(['1,2,3', '0,0,0,10', '0,0,10,0', 'a,b,c,d', '-1,0,10,10'])(
+    'crop=%s is 400 INVALID_PARAMETER naming the shape it expects',
+    async (crop) => {
+      const problem = await problemOf(await api().fetch(`/api/compress?crop=${crop}`, rawBody(photo)))
+      expect([problem.httpStatus, problem.code]).toEqual([400, 'INVALID_PARAMETER'])
+      expect(problem.errors?.[0]?.reason).toContain('left,top,width,height')
+    },
+  )
+
+  test('flip mirrors top to bottom and flop left to right: known pixels change places', async () => {
+    const input = await rawOf(upright())
+    const flipped = await rawOf((await compress(photo, `flip=true&${lossless}`)).bytes)
+    const flopped = await rawOf((await compress(photo, `flop=true&${lossless}`)).bytes)
+    for (const [x, y] of [
+      [0, 0],
+      [17, 301],
+      [599, 449],
+    ] as const) {
+      expect(pixelAt(flipped, x, y)).toEqual(pixelAt(input, x, 449 - y))
+      expect(pixelAt(flopped, x, y)).toEqual(pixelAt(input, 599 - x, y))
+    }
+  })
+
+  test('rotate=90 turns clockwise and swaps the dimensions, exactly as sharp turns', async () => {
+    const { bytes, response } = await compress(photo, `rotate=90&${lossless}`)
+    expect([response.headers.get('x-image-width'), response.headers.get('x-image-height')]).toEqual([
+      '450',
+      '600',
+    ])
+    const expected = await rawOf(sharp(await upright().png().toBuffer()).rotate(90))
+    expect((await rawOf(bytes)).data.equals(expected.data)).toBe(true)
+  })
+
+  test('rotate=-90 is rotate=270, and rotate=360 changes nothing', async () => {
+    const minus = await compress(photo, `rotate=-90&${lossless}`)
+    const plus = await compress(photo, `rotate=270&${lossless}`)
+    expect(Buffer.from(minus.bytes).equals(Buffer.from(plus.bytes))).toBe(true)
+    const whole = await rawOf((await compress(photo, `rotate=360&${lossless}`)).bytes)
+    expect(whole.data.equals((await rawOf(upright())).data)).toBe(true)
+  })
+
+  test('another angle enlarges the canvas and fills the corners: transparent in PNG, the background in JPEG', async () => {
+    const png = await rawOf((await compress(photo, 'rotate=30&format=png&lossless=true')).bytes)
+    // 600x450 turned by 30 degrees needs about 745x690.
+    expect(png.width).toBeGreaterThan(740)
+    expect(png.height).toBeGreaterThan(685)
+    expect(png.channels).toBe(4)
+    expect(pixelAt(png, 0, 0)[3]).toBe(0)
+    expect(pixelAt(png, Math.floor(png.width / 2), Math.floor(png.height / 2))[3]).toBe(255)
+    const jpeg = await rawOf((await compress(photo, 'rotate=30&format=jpeg&background=%23ff0000')).bytes)
+    const [r, g, b] = pixelAt(jpeg, 2, 2)
+    expect(r!).toBeGreaterThan(230)
+    expect(Math.max(g!, b!)).toBeLessThan(30)
+  })
+
+  test('the order is the contract: crop, then rotate, then resize', async () => {
+    // Cropped to 300x450, turned to 450x300, scaled to 225x150. Another order gives 225x337.
+    const { bytes } = await compress(photo, `crop=0,0,300,450&rotate=90&width=225&${lossless}`)
+    const decoded = await decode(bytes)
+    expect([decoded.width, decoded.height]).toEqual([225, 150])
+    const expected = await rawOf(
+      sharp(await upright().extract({ left: 0, top: 0, width: 300, height: 450 }).png().toBuffer())
+        .rotate(90)
+        .resize({ width: 225 }),
+    )
+    expect(meanDifference((await rawOf(bytes)).data, expected.data)).toBeLessThan(2)
+  })
+
+  test('an animation is turned and flipped frame by frame, its frames in their order', async () => {
+    const input = await fixture('webp-animated-10frames.webp')
+    const source = await rawOf(sharp(input, { animated: true }), { alpha: true })
+    const { bytes } = await compress(input, 'rotate=90&flip=true&format=webp&lossless=true')
+    const output = await rawOf(bytes, { alpha: true })
+    expect([output.width, output.height, output.frames]).toEqual([source.height, source.width, 10])
+    for (const frame of [0, 4, 9]) {
+      const alone = sharp(frameOf(source, frame), {
+        raw: { width: source.width, height: source.height, channels: 4 },
+      })
+      const expected = await rawOf(sharp(await alone.flip().png().toBuffer()).rotate(90), { alpha: true })
+      expect(meanDifference(frameOf(output, frame), expected.data), `frame ${frame}`).toBeLessThan(1)
+    }
+  })
+})
+
+describe('never larger, unless an operation changed the pixels', () => {
+  const api = apiForSuite()
+  let small: Uint8Array
+  beforeAll(async () => {
+    // A JPEG compressed harder than the default re-encode: returning it would be smaller.
+    small = await sharp(photo).autoOrient().jpeg({ quality: 30 }).toBuffer()
+  })
+
+  test('without operations the input itself comes back', async () => {
+    const response = await api().fetch('/api/compress', rawBody(small))
+    expect(response.headers.get('x-result')).not.toBe('compressed')
+  })
+
+  test.each(['rotate=180', 'flip=true', 'flop=true', 'crop=0,0,600,450'])(
+    '%s on it comes back changed, though larger than the input',
+    async (query) => {
+      const response = await api().fetch(`/api/compress?${query}`, rawBody(small))
+      expect(response.status).toBe(200)
+      expect(response.headers.get('x-result')).toBe('compressed')
+    },
+  )
+
+  test('rotate=180 really is turned', async () => {
+    const response = await api().fetch('/api/compress?rotate=180', rawBody(small))
+    const turned = await rawOf(new Uint8Array(await response.arrayBuffer()))
+    const input = await rawOf(small)
+    const corner = (image: typeof input, x: number, y: number) => pixelAt(image, x, y)
+    const distance = (a: number[], b: number[]) => a.reduce((sum, v, i) => sum + Math.abs(v - b[i]!), 0)
+    expect(distance(corner(turned, 0, 0), corner(input, 599, 449))).toBeLessThan(30)
+  })
+})
