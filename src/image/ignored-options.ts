@@ -35,6 +35,7 @@ export function ignoredOptions(options: CompressOptions, plan: Omit<JobPlan, 'ig
       normaliseHex(options.background) !== normaliseHex(String(defaultOf('background'))) &&
       !plan.paintsBackground,
     crop: false,
+    trim: false,
     rotate: false,
     flip: false,
     flop: false,

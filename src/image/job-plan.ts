@@ -33,6 +33,8 @@ export interface JobPlan {
   readonly paintsBackground: boolean
   /** The region kept (crop), in pixels of the upright input. */
   readonly crop?: Region
+  /** Remove a border of one colour: the largest difference from it that still counts as border. */
+  readonly trim?: number
   /** Mirror top to bottom (flip) and left to right (flop), before any rotation. */
   readonly flip?: boolean
   readonly flop?: boolean

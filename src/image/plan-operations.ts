@@ -31,13 +31,14 @@ function rotationFor(options: CompressOptions): number | undefined {
   return degrees === 0 ? undefined : degrees
 }
 
-export type Operations = Pick<JobPlan, 'crop' | 'flip' | 'flop' | 'rotate'>
+export type Operations = Pick<JobPlan, 'crop' | 'trim' | 'flip' | 'flop' | 'rotate'>
 
 export function operationsFor(options: CompressOptions, probe: ImageProbe): Operations {
   const crop = cropFor(options, probe)
   const rotate = rotationFor(options)
   return {
     ...(crop ? { crop } : {}),
+    ...(options.trim !== undefined ? { trim: options.trim } : {}),
     ...(options.flip ? { flip: true } : {}),
     ...(options.flop ? { flop: true } : {}),
     ...(rotate !== undefined ? { rotate } : {}),

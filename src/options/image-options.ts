@@ -23,6 +23,7 @@ export const IMAGE_OPTIONS = {
       'x-kind': 'region',
     }),
   ),
+  trim: Type.Optional(Type.Integer({ minimum: 0, maximum: 255, examples: [10] })),
   rotate: Type.Optional(Type.Number({ minimum: -360, maximum: 360, examples: [90] })),
   flip: Type.Optional(Type.Boolean({ default: false, examples: [false] })),
   flop: Type.Optional(Type.Boolean({ default: false, examples: [false] })),

@@ -119,6 +119,40 @@ describe('POST /api/compress: crop, rotate, flip and flop', () => {
   })
 })
 
+describe('POST /api/compress: trim', () => {
+  const api = apiForSuite()
+  const compress = (input: Uint8Array, query: string) => compressOk(api(), input, query)
+  const border = { top: 13, bottom: 13, left: 13, right: 13, background: '#ff00ff' }
+  const upright = () => sharp(photo).autoOrient()
+
+  test('removes a border of one colour and nothing else', async () => {
+    const framed = await upright().extend(border).png().toBuffer()
+    const { bytes } = await compress(framed, 'trim=10&format=png&lossless=true')
+    const trimmed = await rawOf(bytes)
+    expect([trimmed.width, trimmed.height]).toEqual([600, 450])
+    expect(meanDifference(trimmed.data, (await rawOf(upright())).data)).toBeLessThan(1)
+  })
+
+  test('comes after crop: a crop that keeps part of the border is trimmed again', async () => {
+    const framed = await upright().extend(border).png().toBuffer()
+    // The crop keeps 13 px of border on its top and left; the trim takes them off.
+    const { bytes } = await compress(framed, 'crop=0,0,300,200&trim=10&format=png&lossless=true')
+    const decoded = await decode(bytes)
+    expect([decoded.width, decoded.height]).toEqual([287, 187])
+  })
+
+  test('on an animation removes the border all frames share, and keeps every frame', async () => {
+    const input = await fixture('webp-animated-10frames.webp')
+    const framed = await sharp(input, { animated: true })
+      .extend({ ...border, background: '#00ff00' })
+      .webp({ lossless: true })
+      .toBuffer()
+    const { bytes } = await compress(framed, 'trim=10&format=webp&lossless=true')
+    const decoded = await decode(bytes)
+    expect([decoded.width, decoded.height, decoded.pages]).toEqual([370, 285, 10])
+  })
+})
+
 describe('never larger, unless an operation changed the pixels', () => {
   const api = apiForSuite()
   let small: Uint8Array

@@ -10,13 +10,14 @@ import { metadata } from './metadata.ts'
 import { orient } from './orient.ts'
 import { resize } from './resize.ts'
 import { rotate } from './rotate.ts'
+import { trim } from './trim.ts'
 import { workingSpace } from './working-space.ts'
 
 /**
  * The steps that change pixels, in the order that is the contract: orient → crop → trim →
  * rotate/flip → resize (fit, position, dpr) → pad → adjust → overlay → rounded corners → flatten.
  */
-export const TRANSFORM: readonly PipelineStep[] = [workingSpace, orient, crop, rotate, resize, flatten]
+export const TRANSFORM: readonly PipelineStep[] = [workingSpace, orient, crop, trim, rotate, resize, flatten]
 
 /** The whole pipeline: transform, choose what metadata to keep, encode last. */
 export const PIPELINE: readonly PipelineStep[] = [...TRANSFORM, metadata, encode]
