@@ -42,6 +42,8 @@ export function ignoredOptions(options: CompressOptions, plan: Omit<JobPlan, 'ig
     width: false,
     height: false,
     fit: options.fit !== defaultOf('fit') && plan.resize?.fit !== options.fit,
+    position: options.position !== defaultOf('position') && plan.resize?.position !== options.position,
+    dpr: options.dpr !== defaultOf('dpr') && !plan.resize,
     withoutEnlargement: options.withoutEnlargement !== defaultOf('withoutEnlargement') && !plan.resize,
     metadata: options.metadata === 'keep' && !FORMAT_TABLE[plan.format].metadata,
   }

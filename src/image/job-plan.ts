@@ -7,6 +7,7 @@ import type { AutoQuality, CompressOptions, OptionName } from '../options/schema
  */
 
 export type Fit = CompressOptions['fit']
+export type Position = CompressOptions['position']
 
 /** A rectangle in pixels. */
 export interface Region {
@@ -45,6 +46,8 @@ export interface JobPlan {
     readonly height?: number
     readonly fit: Fit
     readonly withoutEnlargement: boolean
+    /** What a cover crop keeps, or where a contain letterbox puts the image; the centre when absent. */
+    readonly position?: Position
   }
   readonly metadata: 'strip' | 'keep'
   /** Keep every frame (input animated and output can animate). */

@@ -31,6 +31,33 @@ function rotationFor(options: CompressOptions): number | undefined {
   return degrees === 0 ? undefined : degrees
 }
 
+/** The positions that only sharp's smart crop understands; they need a box to crop to. */
+const SMART = new Set(['attention', 'entropy'])
+
+/**
+ * `fit` only chooses between ways of filling a width x height box; with one side given, the
+ * other follows the aspect ratio whatever the fit (sharp's `fill` would keep the input's side).
+ * dpr multiplies the box, for srcset. `position` picks what a cover crop keeps or where a
+ * contain letterbox puts the image; the smart ones only crop (cover), and only a still image:
+ * sharp cannot judge a stack of frames, so an animation keeps the centre.
+ */
+export function resizeFor(options: CompressOptions, animated: boolean): JobPlan['resize'] {
+  const { withoutEnlargement, dpr } = options
+  const scale = (side: number | undefined) =>
+    side === undefined ? undefined : Math.max(1, Math.round(side * dpr))
+  const width = scale(options.width)
+  const height = scale(options.height)
+  if (width === undefined && height === undefined) return undefined
+  const box = width !== undefined && height !== undefined
+  const fit = box ? options.fit : 'inside'
+  const smart = SMART.has(options.position)
+  const positioned =
+    options.position !== 'centre' &&
+    (fit === 'cover' || (fit === 'contain' && !smart)) &&
+    !(smart && animated)
+  return { width, height, fit, withoutEnlargement, ...(positioned ? { position: options.position } : {}) }
+}
+
 export type Operations = Pick<JobPlan, 'crop' | 'trim' | 'flip' | 'flop' | 'rotate'>
 
 export function operationsFor(options: CompressOptions, probe: ImageProbe): Operations {

@@ -9,7 +9,7 @@ import {
 } from '../formats/format-table.ts'
 import { canWrite, formatInfo, tunablesFor, type FormatCaps } from './formats.ts'
 import { ignoredOptions } from './ignored-options.ts'
-import { isRightAngle, operationsFor } from './plan-operations.ts'
+import { isRightAngle, operationsFor, resizeFor } from './plan-operations.ts'
 import type { ImageProbe } from './probe.ts'
 import type { JobPlan, SearchGoal } from './job-plan.ts'
 
@@ -82,17 +82,6 @@ function effortFor(options: CompressOptions, format: OutputFormat, tunables: Tun
 }
 
 /**
- * `fit` only chooses between ways of filling a width x height box; with one side given, the
- * other follows the aspect ratio whatever the fit (sharp's `fill` would keep the input's side).
- */
-function resizeFor(options: CompressOptions): JobPlan['resize'] {
-  const { width, height, withoutEnlargement } = options
-  if (width === undefined && height === undefined) return undefined
-  const fit = width !== undefined && height !== undefined ? options.fit : 'inside'
-  return { width, height, fit, withoutEnlargement }
-}
-
-/**
  * The search the caller asked for. A similarity level needs a quality to search (not lossless,
  * not GIF); a byte target applies to every format, a palette shrinking by its colours.
  */
@@ -138,7 +127,8 @@ export function planJob(options: CompressOptions, probe: ImageProbe, limits: Pla
   checkRange('minQuality', options.minQuality, tunables.minQuality, format)
   checkDimension('width', options.width, limits.maxOutputDimension)
   checkDimension('height', options.height, limits.maxOutputDimension)
-  const resize = resizeFor(options)
+  const animated = probe.frames > 1 && formatInfo(format).animated
+  const resize = resizeFor(options, animated)
   const flatten = probe.hasAlpha && !FORMAT_TABLE[format].alpha
   const letterbox = resize?.fit === 'contain' && resize.width !== undefined && resize.height !== undefined
   const operations = operationsFor(options, probe)
@@ -165,7 +155,7 @@ export function planJob(options: CompressOptions, probe: ImageProbe, limits: Pla
     ...operations,
     resize,
     metadata: options.metadata,
-    animated: probe.frames > 1 && formatInfo(format).animated,
+    animated,
   }
   const goal = goalFor(options, plan.quality, tunables)
   return { ...plan, ...(goal ? { goal } : {}), ignored: ignoredOptions(options, plan) }

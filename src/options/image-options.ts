@@ -10,6 +10,20 @@ import { StringEnum } from './string-enum.ts'
  * `x-expected` is the phrase an error message uses.
  */
 
+/** Where to place or what to keep: the nine points of a box, as overlayPosition takes them too. */
+export const GRAVITIES = [
+  'centre',
+  'top',
+  'top-right',
+  'right',
+  'bottom-right',
+  'bottom',
+  'bottom-left',
+  'left',
+  'top-left',
+] as const
+export type Gravity = (typeof GRAVITIES)[number]
+
 /** Four whole numbers of pixels, comma-separated, the last two at least 1: a region's size. */
 const REGION = '^\\s*\\d{1,8}\\s*,\\s*\\d{1,8}\\s*(,\\s*0*[1-9]\\d{0,7}\\s*){2}$'
 
@@ -35,5 +49,9 @@ export const IMAGE_OPTIONS = {
       examples: ['inside'],
     }),
   ),
+  position: Type.Optional(
+    StringEnum([...GRAVITIES, 'attention', 'entropy'], { default: 'centre', examples: ['attention'] }),
+  ),
+  dpr: Type.Optional(Type.Number({ minimum: 1, maximum: 4, default: 1, examples: [2] })),
   withoutEnlargement: Type.Optional(Type.Boolean({ default: true, examples: [true] })),
 }

@@ -93,6 +93,8 @@ type WithDefaults =
   | 'metadata'
   | 'flip'
   | 'flop'
+  | 'position'
+  | 'dpr'
 type Raw = Static<typeof CompressOptionsSchema>
 
 /** Options after validation: defaults filled in, the rest possibly absent. */
