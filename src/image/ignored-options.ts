@@ -39,6 +39,7 @@ export function ignoredOptions(options: CompressOptions, plan: Omit<JobPlan, 'ig
     rotate: false,
     flip: false,
     flop: false,
+    pad: false,
     width: false,
     height: false,
     fit: options.fit !== defaultOf('fit') && plan.resize?.fit !== options.fit,

@@ -10,6 +10,14 @@ export type Fit = CompressOptions['fit']
 export type Position = CompressOptions['position']
 
 /** A rectangle in pixels. */
+/** Pixels added on each side. */
+export interface Sides {
+  readonly top: number
+  readonly right: number
+  readonly bottom: number
+  readonly left: number
+}
+
 export interface Region {
   readonly left: number
   readonly top: number
@@ -41,6 +49,8 @@ export interface JobPlan {
   readonly flop?: boolean
   /** Degrees clockwise, more than 0 and less than 360. */
   readonly rotate?: number
+  /** Pixels of background added around the resized image. */
+  readonly pad?: Sides
   readonly resize?: {
     readonly width?: number
     readonly height?: number

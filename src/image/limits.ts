@@ -88,7 +88,12 @@ function beforeResize(probe: ImageProbe, plan: JobPlan): Size {
 
 /** An upper bound on the size of one output frame, computed before any work. */
 export function expectedOutputSize(probe: ImageProbe, plan: JobPlan): Size {
-  const { width: w, height: h } = beforeResize(probe, plan)
+  const resized = resizedSize(beforeResize(probe, plan), plan)
+  const pad = plan.pad ?? { top: 0, right: 0, bottom: 0, left: 0 }
+  return { width: resized.width + pad.left + pad.right, height: resized.height + pad.top + pad.bottom }
+}
+
+function resizedSize({ width: w, height: h }: Size, plan: JobPlan): Size {
   const r = plan.resize
   if (!r) return { width: w, height: h }
   if (r.width === undefined || r.height === undefined) {

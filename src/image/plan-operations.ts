@@ -1,6 +1,6 @@
 import { AppError } from '../errors/app-error.ts'
 import type { CompressOptions } from '../options/schema.ts'
-import type { JobPlan, Region } from './job-plan.ts'
+import type { JobPlan, Region, Sides } from './job-plan.ts'
 import type { ImageProbe } from './probe.ts'
 
 /*
@@ -58,17 +58,26 @@ export function resizeFor(options: CompressOptions, animated: boolean): JobPlan[
   return { width, height, fit, withoutEnlargement, ...(positioned ? { position: options.position } : {}) }
 }
 
-export type Operations = Pick<JobPlan, 'crop' | 'trim' | 'flip' | 'flop' | 'rotate'>
+export type Operations = Pick<JobPlan, 'crop' | 'trim' | 'flip' | 'flop' | 'rotate' | 'pad'>
+
+/** `top,right,bottom,left`, as CSS writes padding; all zero is no padding. */
+function padFor(options: CompressOptions): Sides | undefined {
+  if (options.pad === undefined) return undefined
+  const [top = 0, right = 0, bottom = 0, left = 0] = integers(options.pad)
+  return top + right + bottom + left === 0 ? undefined : { top, right, bottom, left }
+}
 
 export function operationsFor(options: CompressOptions, probe: ImageProbe): Operations {
   const crop = cropFor(options, probe)
   const rotate = rotationFor(options)
+  const pad = padFor(options)
   return {
     ...(crop ? { crop } : {}),
     ...(options.trim !== undefined ? { trim: options.trim } : {}),
     ...(options.flip ? { flip: true } : {}),
     ...(options.flop ? { flop: true } : {}),
     ...(rotate !== undefined ? { rotate } : {}),
+    ...(pad ? { pad } : {}),
   }
 }
 

@@ -151,7 +151,7 @@ export function planJob(options: CompressOptions, probe: ImageProbe, limits: Pla
         : false,
     background: options.background.startsWith('#') ? options.background : `#${options.background}`,
     flatten,
-    paintsBackground: flatten || letterbox || turnFill,
+    paintsBackground: flatten || letterbox || turnFill || operations.pad !== undefined,
     ...operations,
     resize,
     metadata: options.metadata,

@@ -24,6 +24,8 @@ export const GRAVITIES = [
 ] as const
 export type Gravity = (typeof GRAVITIES)[number]
 
+/** Four whole numbers of pixels, comma-separated. */
+const FOUR_NUMBERS = '^\\s*\\d{1,5}\\s*(,\\s*\\d{1,5}\\s*){3}$'
 /** Four whole numbers of pixels, comma-separated, the last two at least 1: a region's size. */
 const REGION = '^\\s*\\d{1,8}\\s*,\\s*\\d{1,8}\\s*(,\\s*0*[1-9]\\d{0,7}\\s*){2}$'
 
@@ -54,4 +56,13 @@ export const IMAGE_OPTIONS = {
   ),
   dpr: Type.Optional(Type.Number({ minimum: 1, maximum: 4, default: 1, examples: [2] })),
   withoutEnlargement: Type.Optional(Type.Boolean({ default: true, examples: [true] })),
+  pad: Type.Optional(
+    Type.String({
+      pattern: FOUR_NUMBERS,
+      maxLength: 48,
+      examples: ['20,20,20,20'],
+      'x-expected': 'top,right,bottom,left in pixels, such as 0,20,0,20',
+      'x-kind': 'sides',
+    }),
+  ),
 }

@@ -153,6 +153,44 @@ describe('POST /api/compress: trim', () => {
   })
 })
 
+describe('POST /api/compress: pad', () => {
+  const api = apiForSuite()
+  const compress = (input: Uint8Array, query: string) => compressOk(api(), input, query)
+
+  test('adds the exact pixels in the exact colour around the resized image', async () => {
+    const { bytes } = await compress(
+      photo,
+      'width=300&pad=5,7,11,13&background=%23123456&format=png&lossless=true',
+    )
+    const padded = await rawOf(bytes)
+    expect([padded.width, padded.height]).toEqual([13 + 300 + 7, 5 + 225 + 11])
+    const colour = [0x12, 0x34, 0x56]
+    for (const [x, y] of [
+      [0, 0],
+      [12, 100],
+      [13, 4],
+      [319, 240],
+      [313, 229],
+      [200, 230],
+    ] as const)
+      expect(pixelAt(padded, x, y).slice(0, 3), `${x},${y}`).toEqual(colour)
+    const inside = await rawOf(sharp(photo).autoOrient().resize({ width: 300 }))
+    expect(pixelAt(padded, 13, 5).slice(0, 3)).toEqual(pixelAt(inside, 0, 0).slice(0, 3))
+    expect(pixelAt(padded, 312, 229).slice(0, 3)).toEqual(pixelAt(inside, 299, 224).slice(0, 3))
+  })
+
+  test('counts in the output limits: a pad past the output dimension is 422 IMAGE_TOO_LARGE', async () => {
+    const problem = await problemOf(await api().fetch('/api/compress?pad=0,99999,0,0', rawBody(photo)))
+    expect([problem.httpStatus, problem.code]).toEqual([422, 'IMAGE_TOO_LARGE'])
+  })
+
+  test('pads every frame of an animation', async () => {
+    const { bytes } = await compress(await fixture('gif-animated-10frames.gif'), 'pad=10,10,10,10')
+    const decoded = await decode(bytes)
+    expect([decoded.width, decoded.height, decoded.pages]).toEqual([390, 305, 10])
+  })
+})
+
 describe('never larger, unless an operation changed the pixels', () => {
   const api = apiForSuite()
   let small: Uint8Array

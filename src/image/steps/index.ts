@@ -8,6 +8,7 @@ import { encode } from './encode.ts'
 import { flatten } from './flatten.ts'
 import { metadata } from './metadata.ts'
 import { orient } from './orient.ts'
+import { pad } from './pad.ts'
 import { resize } from './resize.ts'
 import { rotate } from './rotate.ts'
 import { trim } from './trim.ts'
@@ -17,7 +18,16 @@ import { workingSpace } from './working-space.ts'
  * The steps that change pixels, in the order that is the contract: orient → crop → trim →
  * rotate/flip → resize (fit, position, dpr) → pad → adjust → overlay → rounded corners → flatten.
  */
-export const TRANSFORM: readonly PipelineStep[] = [workingSpace, orient, crop, trim, rotate, resize, flatten]
+export const TRANSFORM: readonly PipelineStep[] = [
+  workingSpace,
+  orient,
+  crop,
+  trim,
+  rotate,
+  resize,
+  pad,
+  flatten,
+]
 
 /** The whole pipeline: transform, choose what metadata to keep, encode last. */
 export const PIPELINE: readonly PipelineStep[] = [...TRANSFORM, metadata, encode]

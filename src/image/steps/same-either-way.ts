@@ -19,6 +19,10 @@ const SAME_EITHER_WAY: Readonly<Record<string, Readonly<Record<string, (facts: S
     // A mirror commutes with scaling; the fit's crop or letterbox still comes after it.
     resize: ({ plan }) => plan.rotate === undefined,
   },
+  pad: {
+    // The added pixels are opaque: flattening them changes nothing.
+    flatten: () => true,
+  },
   resize: {
     // A resize is a weighted sum: flattening before or after it mixes the same colours.
     flatten: () => true,
