@@ -1,6 +1,7 @@
 import { AppError } from '../errors/app-error.ts'
 import { assertDecoderLimit, type DecoderPixelLimits } from './decoders/index.ts'
 import type { JobPlan } from './plan.ts'
+import { expectedOutputSize, largestCanvas } from './geometry.ts'
 import type { ImageProbe } from './probe.ts'
 
 export interface ImageLimits extends DecoderPixelLimits {
@@ -51,6 +52,14 @@ export function assertWithinLimits(probe: ImageProbe, plan: JobPlan, limits: Ima
       `expected an output of at most ${limits.maxOutputPixels} pixels, this request would produce ${out.width}x${out.height}${frames} = ${outPixels} pixels`,
     )
   }
+  // A turn by an angle before a downscale, or a pad, can hold more pixels than the output.
+  const canvas = largestCanvas(probe, plan)
+  const canvasPixels = canvas.width * canvas.height * out.frames
+  if (canvasPixels > limits.maxOutputPixels) {
+    throw tooLarge(
+      `expected at most ${limits.maxOutputPixels} pixels at every step, this request would make a ${canvas.width}x${canvas.height} canvas on the way (a turn by ${plan.rotate ?? 0} degrees); turn a smaller crop, or send a smaller image`,
+    )
+  }
   // libheif cannot be interrupted once it starts: its cost is bounded here instead of by the timeout.
   if (plan.format === 'avif' && outPixels > limits.maxAvifPixels) {
     throw tooLarge(
@@ -58,52 +67,4 @@ export function assertWithinLimits(probe: ImageProbe, plan: JobPlan, limits: Ima
     )
   }
   return out
-}
-
-function scaled(w: number, h: number, scale: number, withoutEnlargement: boolean) {
-  const s = withoutEnlargement ? Math.min(scale, 1) : scale
-  return { width: Math.max(1, Math.round(w * s)), height: Math.max(1, Math.round(h * s)) }
-}
-
-interface Size {
-  readonly width: number
-  readonly height: number
-}
-
-/** The box a turn by `degrees` needs: exact for right angles, the rounded-up bounding box otherwise. */
-export function turnedSize({ width, height }: Size, degrees: number): Size {
-  if (degrees % 180 === 0) return { width, height }
-  if (degrees % 90 === 0) return { width: height, height: width }
-  const radians = (degrees * Math.PI) / 180
-  const cos = Math.abs(Math.cos(radians))
-  const sin = Math.abs(Math.sin(radians))
-  return { width: Math.ceil(width * cos + height * sin), height: Math.ceil(width * sin + height * cos) }
-}
-
-/** The upright input after crop and turn: what a resize starts from (a trim can only shrink it). */
-function beforeResize(probe: ImageProbe, plan: JobPlan): Size {
-  const cropped = plan.crop ?? probe
-  return plan.rotate === undefined ? cropped : turnedSize(cropped, plan.rotate)
-}
-
-/** An upper bound on the size of one output frame, computed before any work. */
-export function expectedOutputSize(probe: ImageProbe, plan: JobPlan): Size {
-  const resized = resizedSize(beforeResize(probe, plan), plan)
-  const pad = plan.pad ?? { top: 0, right: 0, bottom: 0, left: 0 }
-  return { width: resized.width + pad.left + pad.right, height: resized.height + pad.top + pad.bottom }
-}
-
-function resizedSize({ width: w, height: h }: Size, plan: JobPlan): Size {
-  const r = plan.resize
-  if (!r) return { width: w, height: h }
-  if (r.width === undefined || r.height === undefined) {
-    const scale = r.width !== undefined ? r.width / w : r.height! / h
-    return scaled(w, h, scale, r.withoutEnlargement)
-  }
-  // These never exceed the box: contain letterboxes to it even when the image is not scaled up.
-  if (r.fit === 'fill' || r.fit === 'cover' || r.fit === 'contain')
-    return { width: r.width, height: r.height }
-  const sx = r.width / w
-  const sy = r.height / h
-  return scaled(w, h, r.fit === 'inside' ? Math.min(sx, sy) : Math.max(sx, sy), r.withoutEnlargement)
 }

@@ -191,6 +191,21 @@ describe('POST /api/compress: pad', () => {
   })
 })
 
+describe('a turned canvas counts in the limits before decoding', () => {
+  // 600x450 = 270,000 pixels; turned by 45 degrees it needs about 743x743 = 552,000.
+  const api = apiForSuite({ maxOutputPixels: 300_000 })
+
+  test('rotate=45 is refused with 422 IMAGE_TOO_LARGE even when the output is small', async () => {
+    const problem = await problemOf(await api().fetch('/api/compress?rotate=45&width=100', rawBody(photo)))
+    expect([problem.httpStatus, problem.code]).toEqual([422, 'IMAGE_TOO_LARGE'])
+    expect(problem.detail).toContain('canvas')
+  })
+
+  test('the same image and size without the turn is served', async () => {
+    expect((await api().fetch('/api/compress?rotate=90&width=100', rawBody(photo))).status).toBe(200)
+  })
+})
+
 describe('never larger, unless an operation changed the pixels', () => {
   const api = apiForSuite()
   let small: Uint8Array
