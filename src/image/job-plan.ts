@@ -10,6 +10,21 @@ export type Fit = CompressOptions['fit']
 export type Position = CompressOptions['position']
 
 /** A rectangle in pixels. */
+/** What the adjustments change; a field is set only when it changes something. */
+export interface Adjustments {
+  /** Multipliers of lightness and saturation, 1 unchanged; hue in degrees. */
+  readonly brightness?: number
+  readonly saturation?: number
+  readonly hue?: number
+  /** -100 (flat grey) to 100 (nearly black and white). */
+  readonly contrast?: number
+  /** Gaussian sigmas. */
+  readonly sharpen?: number
+  readonly blur?: number
+  readonly greyscale?: boolean
+  readonly normalise?: boolean
+}
+
 /** Pixels added on each side. */
 export interface Sides {
   readonly top: number
@@ -51,6 +66,7 @@ export interface JobPlan {
   readonly rotate?: number
   /** Pixels of background added around the resized image. */
   readonly pad?: Sides
+  readonly adjust?: Adjustments
   readonly resize?: {
     readonly width?: number
     readonly height?: number

@@ -1,6 +1,6 @@
 import { AppError } from '../errors/app-error.ts'
 import type { CompressOptions } from '../options/schema.ts'
-import type { JobPlan, Region, Sides } from './job-plan.ts'
+import type { Adjustments, JobPlan, Region, Sides } from './job-plan.ts'
 import type { ImageProbe } from './probe.ts'
 
 /*
@@ -58,7 +58,23 @@ export function resizeFor(options: CompressOptions, animated: boolean): JobPlan[
   return { width, height, fit, withoutEnlargement, ...(positioned ? { position: options.position } : {}) }
 }
 
-export type Operations = Pick<JobPlan, 'crop' | 'trim' | 'flip' | 'flop' | 'rotate' | 'pad'>
+export type Operations = Pick<JobPlan, 'crop' | 'trim' | 'flip' | 'flop' | 'rotate' | 'pad' | 'adjust'>
+
+/** The adjustments that change something: a neutral value (brightness 1, hue 0…) is left out. */
+function adjustFor(options: CompressOptions): Adjustments | undefined {
+  const changes = (value: number | undefined, neutral: number) => value !== undefined && value !== neutral
+  const adjust: Adjustments = {
+    ...(changes(options.brightness, 1) ? { brightness: options.brightness } : {}),
+    ...(changes(options.saturation, 1) ? { saturation: options.saturation } : {}),
+    ...(changes(options.hue, 0) ? { hue: options.hue } : {}),
+    ...(changes(options.contrast, 0) ? { contrast: options.contrast } : {}),
+    ...(options.sharpen !== undefined ? { sharpen: options.sharpen } : {}),
+    ...(options.blur !== undefined ? { blur: options.blur } : {}),
+    ...(options.greyscale ? { greyscale: true } : {}),
+    ...(options.normalise ? { normalise: true } : {}),
+  }
+  return Object.keys(adjust).length > 0 ? adjust : undefined
+}
 
 /** `top,right,bottom,left`, as CSS writes padding; all zero is no padding. */
 function padFor(options: CompressOptions): Sides | undefined {
@@ -71,6 +87,7 @@ export function operationsFor(options: CompressOptions, probe: ImageProbe): Oper
   const crop = cropFor(options, probe)
   const rotate = rotationFor(options)
   const pad = padFor(options)
+  const adjust = adjustFor(options)
   return {
     ...(crop ? { crop } : {}),
     ...(options.trim !== undefined ? { trim: options.trim } : {}),
@@ -78,6 +95,7 @@ export function operationsFor(options: CompressOptions, probe: ImageProbe): Oper
     ...(options.flop ? { flop: true } : {}),
     ...(rotate !== undefined ? { rotate } : {}),
     ...(pad ? { pad } : {}),
+    ...(adjust ? { adjust } : {}),
   }
 }
 

@@ -65,4 +65,14 @@ export const IMAGE_OPTIONS = {
       'x-kind': 'sides',
     }),
   ),
+  brightness: Type.Optional(Type.Number({ minimum: 0, maximum: 2, default: 1, examples: [1.2] })),
+  saturation: Type.Optional(Type.Number({ minimum: 0, maximum: 2, default: 1, examples: [1.2] })),
+  hue: Type.Optional(Type.Integer({ minimum: -180, maximum: 180, default: 0, examples: [30] })),
+  contrast: Type.Optional(Type.Integer({ minimum: -100, maximum: 100, default: 0, examples: [20] })),
+  // Below 0.5 libvips' sharpening mask and below 0.6 its blur kernel change no pixel
+  // (measured on photo-pier-4mp.jpg: the Laplacian variance stayed exactly the same).
+  sharpen: Type.Optional(Type.Number({ minimum: 0.5, maximum: 10, examples: [1] })),
+  blur: Type.Optional(Type.Number({ minimum: 0.6, maximum: 20, examples: [2] })),
+  greyscale: Type.Optional(Type.Boolean({ default: false, examples: [false] })),
+  normalise: Type.Optional(Type.Boolean({ default: false, examples: [false] })),
 }

@@ -95,6 +95,12 @@ type WithDefaults =
   | 'flop'
   | 'position'
   | 'dpr'
+  | 'brightness'
+  | 'saturation'
+  | 'hue'
+  | 'contrast'
+  | 'greyscale'
+  | 'normalise'
 type Raw = Static<typeof CompressOptionsSchema>
 
 /** Options after validation: defaults filled in, the rest possibly absent. */

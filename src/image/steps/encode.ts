@@ -8,6 +8,9 @@ export const encode: PipelineStep = {
   changesPixels: false,
   stages: () => ['output', 'output'],
   apply: (context) => {
-    ENCODERS[context.plan.format](context)
+    const { plan, image } = context
+    // Grey pixels in one channel (sharp would write three), unless a colour was painted after.
+    if (plan.adjust?.greyscale && !plan.paintsBackground) image.toColourspace('b-w')
+    ENCODERS[plan.format](context)
   },
 }

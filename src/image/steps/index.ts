@@ -3,9 +3,11 @@
  * runs. The only file of this folder that others import.
  */
 import type { PipelineStep, StepFacts } from './context.ts'
+import { adjust } from './adjust.ts'
 import { crop } from './crop.ts'
 import { encode } from './encode.ts'
 import { flatten } from './flatten.ts'
+import { greyscale } from './greyscale.ts'
 import { metadata } from './metadata.ts'
 import { orient } from './orient.ts'
 import { pad } from './pad.ts'
@@ -26,6 +28,8 @@ export const TRANSFORM: readonly PipelineStep[] = [
   rotate,
   resize,
   pad,
+  greyscale,
+  adjust,
   flatten,
 ]
 

@@ -52,6 +52,8 @@ export async function renderImage(
   }
   const animation = plan.animated ? await timingOf(image) : undefined
   const depth: Depth = probe.highDepth ? 'ushort' : 'uchar'
+  // Grey samples (after greyscale) would make a later step paint its background in grey.
+  if (plan.paintsBackground) image.toColourspace('srgb')
   const { data, info } = await image.raw({ depth }).toBuffer({ resolveWithObject: true })
   const frames = plan.animated ? (info.pages ?? 1) : 1
   const height = frames > 1 ? (info.pageHeight ?? info.height / frames) : info.height

@@ -1,3 +1,4 @@
+import { FORMAT_TABLE } from '../../formats/format-table.ts'
 import type { StepFacts } from './context.ts'
 
 /**
@@ -18,6 +19,9 @@ const SAME_EITHER_WAY: Readonly<Record<string, Readonly<Record<string, (facts: S
   rotate: {
     // A mirror commutes with scaling; the fit's crop or letterbox still comes after it.
     resize: ({ plan }) => plan.rotate === undefined,
+    // Moving pixels does not change their colour; only corners a turn fills with a colour would.
+    greyscale: ({ plan }) =>
+      plan.rotate === undefined || plan.rotate % 90 === 0 || FORMAT_TABLE[plan.format].alpha,
   },
   pad: {
     // The added pixels are opaque: flattening them changes nothing.
