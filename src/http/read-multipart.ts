@@ -10,9 +10,9 @@ import type { Upload } from './upload.ts'
  * instead of after the whole body has been buffered and split.
  */
 export const MULTIPART_LIMITS = {
-  // One file and the dozen options, with room to spare; a body of 568,680 empty fields once
-  // cost a gigabyte to parse and answer.
-  parts: 32,
+  // The image, a watermark and the options, with room to spare; a body of 568,680 empty fields
+  // once cost a gigabyte to parse and answer.
+  parts: 64,
   // Option values are short words and numbers; a 1 MB field is an attack, not an option.
   fieldBytes: 1024,
   fieldNameBytes: 100,
@@ -22,10 +22,20 @@ export const MULTIPART_LIMITS = {
 const malformed = (detail: string, cause?: unknown) =>
   new AppError('MALFORMED_REQUEST', detail, { cause, headers: { connection: 'close' } })
 
+/** The file parts a request may carry: the image, and a watermark to put on it. */
+const FILE_PARTS = ['file', 'overlay'] as const
+type FilePart = (typeof FILE_PARTS)[number]
+
+interface Received {
+  readonly filename: string
+  readonly chunks: Uint8Array[]
+  size: number
+}
+
 interface Collected {
   readonly fields: Map<string, string>
   readonly errors: FieldError[]
-  file?: { readonly filename: string; readonly chunks: Uint8Array[]; size: number }
+  readonly files: Partial<Record<FilePart, Received>>
   failure?: Error
   /** Called when `failure` is first set, so a read waiting on the parser stops at once. */
   readonly onFailure: () => void
@@ -38,7 +48,7 @@ function createParser(request: Request, bounds: BodyBounds, into: Collected) {
       headers: { 'content-type': request.headers.get('content-type') ?? '' },
       limits: {
         parts: MULTIPART_LIMITS.parts,
-        files: 1,
+        files: FILE_PARTS.length,
         fieldSize: MULTIPART_LIMITS.fieldBytes,
         fieldNameSize: MULTIPART_LIMITS.fieldNameBytes,
         fileSize: bounds.maxUploadBytes,
@@ -59,23 +69,32 @@ function createParser(request: Request, bounds: BodyBounds, into: Collected) {
   // with no listener ends the process, so every part's stream gets one, whatever its name.
   const parseFailed = (error: unknown) =>
     fail(malformed('expected a well-formed multipart/form-data body, could not parse it', error))
+  // The image and the watermark share the upload limit: together they are what is decoded.
+  let received = 0
   parser.on('file', (name, stream, filename) => {
     stream.on('error', parseFailed)
-    if (name !== 'file') {
-      into.errors.push({ name, reason: 'expected a text value, received a file' })
+    if (!(FILE_PARTS as readonly string[]).includes(name) || into.files[name as FilePart]) {
+      const reason = into.files[name as FilePart]
+        ? 'expected one file, received several'
+        : 'expected a text value, received a file'
+      into.errors.push({ name, reason })
       stream.resume()
       return
     }
-    const file = { filename, chunks: [] as Uint8Array[], size: 0 }
-    into.file = file
+    const file: Received = { filename, chunks: [], size: 0 }
+    into.files[name as FilePart] = file
     stream.on('data', (chunk: Uint8Array) => {
       file.chunks.push(chunk)
       file.size += chunk.byteLength
+      received += chunk.byteLength
+      if (received > bounds.maxUploadBytes)
+        fail(tooLarge(bounds.maxUploadBytes, 'a larger image and overlay together'))
     })
     stream.on('limit', () => fail(tooLarge(bounds.maxUploadBytes, 'a larger file')))
   })
   parser.on('field', (name, value, _nameTruncated, valueTruncated) => {
-    if (name === 'file') into.errors.push({ name, reason: 'expected a file upload, received a text field' })
+    if ((FILE_PARTS as readonly string[]).includes(name))
+      into.errors.push({ name, reason: 'expected a file upload, received a text field' })
     else if (valueTruncated)
       into.errors.push({
         name,
@@ -89,7 +108,14 @@ function createParser(request: Request, bounds: BodyBounds, into: Collected) {
     fail(malformed(`expected at most ${MULTIPART_LIMITS.parts} parts, received more`)),
   )
   parser.on('filesLimit', () =>
-    fail(invalidParameters([{ name: 'file', reason: 'expected one file, received several' }])),
+    fail(
+      invalidParameters([
+        {
+          name: 'file',
+          reason: 'expected the image (file) and at most a watermark (overlay), received more files',
+        },
+      ]),
+    ),
   )
   parser.on('error', parseFailed)
   return parser
@@ -98,7 +124,7 @@ function createParser(request: Request, bounds: BodyBounds, into: Collected) {
 export async function readMultipart(request: Request, bounds: BodyBounds): Promise<Upload> {
   let onFailure = () => {}
   const failed = new Promise<void>((resolve) => (onFailure = resolve))
-  const collected: Collected = { fields: new Map(), errors: [], onFailure: () => onFailure() }
+  const collected: Collected = { fields: new Map(), errors: [], files: {}, onFailure: () => onFailure() }
   const parser = createParser(request, bounds, collected)
   const finished = once(parser, 'finish').catch(() => {})
   for await (const chunk of boundedChunks(request, bounds)) {
@@ -118,7 +144,10 @@ export async function readMultipart(request: Request, bounds: BodyBounds): Promi
   return completeUpload(collected)
 }
 
-function completeUpload({ file, fields }: Collected): Upload {
+const joined = (file: Received) => Buffer.concat(file.chunks, file.size)
+
+function completeUpload({ files, fields }: Collected): Upload {
+  const { file, overlay } = files
   if (!file) {
     const names = [...fields.keys()]
     const received = names.length ? `only the fields ${names.join(', ')}` : 'no fields'
@@ -132,6 +161,15 @@ function completeUpload({ file, fields }: Collected): Upload {
       'MISSING_FILE',
       'expected image bytes in the field "file", received an empty file (0 bytes)',
     )
-  reclaimSoon(file.size)
-  return { bytes: Buffer.concat(file.chunks, file.size), filename: file.filename || undefined, fields }
+  if (overlay?.size === 0)
+    throw invalidParameters([
+      { name: 'overlay', reason: 'expected image bytes, received an empty file (0 bytes)' },
+    ])
+  reclaimSoon(file.size + (overlay?.size ?? 0))
+  return {
+    bytes: joined(file),
+    filename: file.filename || undefined,
+    fields,
+    ...(overlay ? { overlay: joined(overlay) } : {}),
+  }
 }

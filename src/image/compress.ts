@@ -7,6 +7,7 @@ import type { ImageLimits } from './limits.ts'
 import { estimateJobBytes } from './memory-cost.ts'
 import { produce, searchDeadline } from './produce.ts'
 import type { Similarity } from './search/index.ts'
+import { probeOverlay } from './overlay-input.ts'
 import { planCandidates } from './plan-candidates.ts'
 import type { PlanLimits } from './plan.ts'
 import { probeImage } from './probe.ts'
@@ -71,12 +72,15 @@ export async function compressImage(
   input: Uint8Array,
   options: CompressOptions,
   deps: CompressDeps,
+  /** A watermark (the multipart field `overlay`): its bytes travel beside the input's. */
+  overlay?: Uint8Array,
 ): Promise<CompressResult> {
   const { limits, runner } = deps
   const t0 = performance.now()
   const probe = await probeImage(input, limits.maxUploadBytes)
-  const jobs = planCandidates(options, probe, limits, deps.formats ?? {})
-  const costBytes = Math.max(...jobs.map((job) => estimateJobBytes(probe, job.plan, job.out)))
+  const overlayProbe = overlay ? await probeOverlay(overlay, limits) : undefined
+  const jobs = planCandidates(options, probe, limits, deps.formats ?? {}, overlayProbe)
+  const costBytes = Math.max(...jobs.map((job) => estimateJobBytes(probe, job.plan, job.out, overlayProbe)))
   assertFitsBudget(costBytes, limits.decodeBudgetBytes)
   const t1 = performance.now()
   let started = t1
@@ -92,6 +96,7 @@ export async function compressImage(
         maxInputPixels: limits.maxInputPixels,
         timeoutSeconds: Math.max(1, Math.ceil(limits.jobTimeoutMs / 1000)),
         deadline,
+        ...(overlay ? { overlay } : {}),
       },
     )
     const chosen =

@@ -40,6 +40,12 @@ export function ignoredOptions(options: CompressOptions, plan: Omit<JobPlan, 'ig
     flip: false,
     flop: false,
     pad: false,
+    // The watermark's options do nothing without a watermark.
+    overlayPosition: options.overlayPosition !== defaultOf('overlayPosition') && !plan.overlay,
+    overlayOpacity: options.overlayOpacity !== defaultOf('overlayOpacity') && !plan.overlay,
+    overlayWidth: options.overlayWidth !== undefined && !plan.overlay,
+    overlayMargin: options.overlayMargin !== defaultOf('overlayMargin') && !plan.overlay,
+    overlayTile: options.overlayTile && !plan.overlay,
     brightness: false,
     saturation: false,
     hue: false,

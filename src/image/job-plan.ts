@@ -1,4 +1,5 @@
 import type { OutputFormat } from '../formats/format-table.ts'
+import type { Gravity } from '../options/image-options.ts'
 import type { AutoQuality, CompressOptions, OptionName } from '../options/schema.ts'
 
 /*
@@ -23,6 +24,18 @@ export interface Adjustments {
   readonly blur?: number
   readonly greyscale?: boolean
   readonly normalise?: boolean
+}
+
+/** How the watermark (sent beside the image) is laid on it. */
+export interface OverlayPlan {
+  readonly position: Gravity
+  /** 0 (invisible) to 1: multiplies the watermark's own alpha. */
+  readonly opacity: number
+  /** A share of the output's width; absent, the watermark's own size (shrunk to fit). */
+  readonly width?: number
+  /** Pixels kept clear between the watermark and the edges, or between tiles. */
+  readonly margin: number
+  readonly tile: boolean
 }
 
 /** Pixels added on each side. */
@@ -67,6 +80,8 @@ export interface JobPlan {
   /** Pixels of background added around the resized image. */
   readonly pad?: Sides
   readonly adjust?: Adjustments
+  /** Set when the request sent a watermark. */
+  readonly overlay?: OverlayPlan
   readonly resize?: {
     readonly width?: number
     readonly height?: number

@@ -64,7 +64,23 @@ function searchBytes(plan: JobPlan, out: OutputSize): number {
   )
 }
 
-export function estimateJobBytes(probe: ImageProbe, plan: JobPlan, out: OutputSize): number {
+/**
+ * A watermark is decoded (input bytes a pixel, like the image) and laid out as an RGBA layer the
+ * size of one output frame, plus the copy composite takes of it.
+ */
+function overlayBytes(overlay: ImageProbe | undefined, out: OutputSize): number {
+  if (!overlay) return 0
+  return (
+    overlay.width * overlay.height * INPUT_BYTES_PER_PIXEL + out.width * out.height * 4 * 2 + overlay.bytes
+  )
+}
+
+export function estimateJobBytes(
+  probe: ImageProbe,
+  plan: JobPlan,
+  out: OutputSize,
+  overlay?: ImageProbe,
+): number {
   const decodedFrames = plan.animated ? probe.frames : 1
   const depth = probe.highDepth ? HIGH_DEPTH_FACTOR : 1
   const perInputPixel = probe.format === 'jpeg' ? JPEG_INPUT_BYTES_PER_PIXEL : INPUT_BYTES_PER_PIXEL
@@ -72,5 +88,6 @@ export function estimateJobBytes(probe: ImageProbe, plan: JobPlan, out: OutputSi
   const output = out.width * out.height * out.frames * OUTPUT_BYTES_PER_PIXEL[plan.format]
   const palette = plan.format === 'gif' || (plan.format === 'png' && !plan.lossless) ? PALETTE_FIXED_BYTES : 0
   const operations = operationBytes(probe, plan, decodedFrames)
-  return input + output + palette + operations + searchBytes(plan, out) + probe.bytes
+  const watermark = plan.overlay ? overlayBytes(overlay, out) : 0
+  return input + output + palette + operations + watermark + searchBytes(plan, out) + probe.bytes
 }

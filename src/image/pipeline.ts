@@ -16,6 +16,8 @@ export interface EncodedImage {
 export interface PipelineOptions {
   readonly maxInputPixels: number
   readonly timeoutSeconds: number
+  /** The watermark's bytes, when the request sent one: beside the plan, never in it. */
+  readonly overlay?: Uint8Array
 }
 
 export async function openImage(
@@ -51,6 +53,7 @@ export async function runPipeline(
       probe,
       plan,
       timeoutSeconds: options.timeoutSeconds,
+      overlay: options.overlay,
     })
     const { data, info } = await done.image.toBuffer({ resolveWithObject: true })
     const frames = plan.animated ? (info.pages ?? 1) : 1

@@ -1,6 +1,6 @@
 import { AppError } from '../errors/app-error.ts'
 import type { CompressOptions } from '../options/schema.ts'
-import type { Adjustments, JobPlan, Region, Sides } from './job-plan.ts'
+import type { Adjustments, JobPlan, OverlayPlan, Region, Sides } from './job-plan.ts'
 import type { ImageProbe } from './probe.ts'
 
 /*
@@ -58,7 +58,20 @@ export function resizeFor(options: CompressOptions, animated: boolean): JobPlan[
   return { width, height, fit, withoutEnlargement, ...(positioned ? { position: options.position } : {}) }
 }
 
-export type Operations = Pick<JobPlan, 'crop' | 'trim' | 'flip' | 'flop' | 'rotate' | 'pad' | 'adjust'>
+export type Operations = Pick<
+  JobPlan,
+  'crop' | 'trim' | 'flip' | 'flop' | 'rotate' | 'pad' | 'adjust' | 'overlay'
+>
+
+function overlayFor(options: CompressOptions): OverlayPlan {
+  return {
+    position: options.overlayPosition,
+    opacity: options.overlayOpacity,
+    ...(options.overlayWidth !== undefined ? { width: options.overlayWidth } : {}),
+    margin: options.overlayMargin,
+    tile: options.overlayTile,
+  }
+}
 
 /** The adjustments that change something: a neutral value (brightness 1, hue 0…) is left out. */
 function adjustFor(options: CompressOptions): Adjustments | undefined {
@@ -83,7 +96,8 @@ function padFor(options: CompressOptions): Sides | undefined {
   return top + right + bottom + left === 0 ? undefined : { top, right, bottom, left }
 }
 
-export function operationsFor(options: CompressOptions, probe: ImageProbe): Operations {
+/** `withOverlay`: the request sent a watermark, whose options then apply. */
+export function operationsFor(options: CompressOptions, probe: ImageProbe, withOverlay: boolean): Operations {
   const crop = cropFor(options, probe)
   const rotate = rotationFor(options)
   const pad = padFor(options)
@@ -96,6 +110,7 @@ export function operationsFor(options: CompressOptions, probe: ImageProbe): Oper
     ...(rotate !== undefined ? { rotate } : {}),
     ...(pad ? { pad } : {}),
     ...(adjust ? { adjust } : {}),
+    ...(withOverlay ? { overlay: overlayFor(options) } : {}),
   }
 }
 

@@ -117,7 +117,13 @@ export function losslessOf(plan: JobPlan): JobPlan {
 }
 
 /** Turns validated options plus what the probe learnt into a concrete job. */
-export function planJob(options: CompressOptions, probe: ImageProbe, limits: PlanLimits): JobPlan {
+/** `overlay`: the watermark's header, when the request sent one. */
+export function planJob(
+  options: CompressOptions,
+  probe: ImageProbe,
+  limits: PlanLimits,
+  overlay?: ImageProbe,
+): JobPlan {
   const format = outputFormatFor(options, probe)
   const tunables = tunablesFor(format, limits)
   const lossless = losslessFor(options, format, tunables, probe)
@@ -131,7 +137,7 @@ export function planJob(options: CompressOptions, probe: ImageProbe, limits: Pla
   const resize = resizeFor(options, animated)
   const flatten = probe.hasAlpha && !FORMAT_TABLE[format].alpha
   const letterbox = resize?.fit === 'contain' && resize.width !== undefined && resize.height !== undefined
-  const operations = operationsFor(options, probe)
+  const operations = operationsFor(options, probe, overlay !== undefined)
   // Corners a turn uncovers are transparent where the output keeps alpha, else the background.
   const turnFill =
     operations.rotate !== undefined && !isRightAngle(operations.rotate) && !FORMAT_TABLE[format].alpha

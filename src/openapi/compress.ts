@@ -61,6 +61,11 @@ export function compressOpenApi(limits: CompressDocLimits, keysRequired: boolean
                 maxLength: limits.maxUploadBytes,
                 description: `The image, at most ${limits.maxUploadBytes} bytes.`,
               },
+              overlay: {
+                ...binary,
+                maxLength: limits.maxUploadBytes,
+                description: `A watermark to lay on the image (PNG, WebP or SVG; any format the server reads but HEIC and JPEG XL), placed by overlayPosition, overlayOpacity, overlayWidth, overlayMargin and overlayTile; its first frame on every frame of an animation. It passes the same checks as the image, and the two together may be at most ${limits.maxUploadBytes} bytes.`,
+              },
               ...options,
             },
           },

@@ -75,4 +75,12 @@ export const IMAGE_OPTIONS = {
   blur: Type.Optional(Type.Number({ minimum: 0.6, maximum: 20, examples: [2] })),
   greyscale: Type.Optional(Type.Boolean({ default: false, examples: [false] })),
   normalise: Type.Optional(Type.Boolean({ default: false, examples: [false] })),
+  // The watermark itself is the multipart file field `overlay`, beside the image's `file`.
+  overlayPosition: Type.Optional(
+    StringEnum(GRAVITIES, { default: 'bottom-right', examples: ['bottom-right'] }),
+  ),
+  overlayOpacity: Type.Optional(Type.Number({ minimum: 0, maximum: 1, default: 1, examples: [0.5] })),
+  overlayWidth: Type.Optional(Type.Number({ minimum: 0.01, maximum: 1, examples: [0.2] })),
+  overlayMargin: Type.Optional(Type.Integer({ minimum: 0, maximum: 10000, default: 0, examples: [16] })),
+  overlayTile: Type.Optional(Type.Boolean({ default: false, examples: [false] })),
 }

@@ -101,6 +101,10 @@ type WithDefaults =
   | 'contrast'
   | 'greyscale'
   | 'normalise'
+  | 'overlayPosition'
+  | 'overlayOpacity'
+  | 'overlayMargin'
+  | 'overlayTile'
 type Raw = Static<typeof CompressOptionsSchema>
 
 /** Options after validation: defaults filled in, the rest possibly absent. */

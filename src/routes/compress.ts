@@ -38,11 +38,12 @@ export function compressRoutes(context: AppContext) {
           listed: options.formats?.split(',').map((name) => name.trim()),
           accepted: acceptedImageFormats(request.headers.get('accept')),
         }
-        const result = await compressImage(upload.bytes, options, {
-          runner: admission.ticket,
-          limits,
-          formats,
-        })
+        const result = await compressImage(
+          upload.bytes,
+          options,
+          { runner: admission.ticket, limits, formats },
+          upload.overlay,
+        )
         meta.bytesOut = result.data.length
         context.metrics.compressed({
           inputFormat: result.inputFormat,

@@ -33,7 +33,7 @@ describe('OpenAPI document and reference', () => {
     for (const parameter of operation.parameters) expect(parameter.description.length).toBeGreaterThan(10)
     const form = operation.requestBody.content['multipart/form-data'].schema
     expect(form.required).toEqual(['file'])
-    expect(Object.keys(form.properties)).toEqual(['file', ...OPTION_NAMES])
+    expect(Object.keys(form.properties)).toEqual(['file', 'overlay', ...OPTION_NAMES])
     // Any other Content-Type is the raw image, as curl --data-binary sends it.
     expect(Object.keys(operation.requestBody.content)).toEqual(['multipart/form-data', '*/*'])
   })

@@ -61,6 +61,11 @@ function compressFields(ctx: PageContext): Html {
 <p class="hint" id="tester-file-hint">${t('site.tester.dropHint')}</p>
 <p class="file-info" data-file-info aria-live="polite"></p>
 </div>
+<div class="field overlay-file">
+<label for="tester-overlay">${t('site.tester.overlay')}</label>
+<input id="tester-overlay" name="overlay" type="file" accept="image/png,image/webp,image/svg+xml,image/*" aria-describedby="tester-overlay-hint">
+<p class="hint" id="tester-overlay-hint">${t('site.tester.overlayHint')}</p>
+</div>
 <fieldset class="options"><legend>${t('site.tester.options')}</legend>
 ${OPTION_NAMES.map((name) => optionField(ctx, name))}
 </fieldset>

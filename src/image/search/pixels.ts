@@ -43,6 +43,7 @@ export async function decodePixels(
       probe,
       plan,
       timeoutSeconds: options.timeoutSeconds,
+      overlay: options.overlay,
     })
     // sharp converts to sRGB (through any ICC profile) only when it encodes; raw samples would
     // otherwise stay in the input's space (CMYK, 16-bit, grey). The one-pass pipeline writes

@@ -10,6 +10,7 @@ import { flatten } from './flatten.ts'
 import { greyscale } from './greyscale.ts'
 import { metadata } from './metadata.ts'
 import { orient } from './orient.ts'
+import { overlay } from './overlay.ts'
 import { pad } from './pad.ts'
 import { resize } from './resize.ts'
 import { rotate } from './rotate.ts'
@@ -30,6 +31,7 @@ export const TRANSFORM: readonly PipelineStep[] = [
   pad,
   greyscale,
   adjust,
+  overlay,
   flatten,
 ]
 

@@ -23,6 +23,10 @@ const SAME_EITHER_WAY: Readonly<Record<string, Readonly<Record<string, (facts: S
     greyscale: ({ plan }) =>
       plan.rotate === undefined || plan.rotate % 90 === 0 || FORMAT_TABLE[plan.format].alpha,
   },
+  overlay: {
+    // Laying over is associative: over an image flattened onto the background, or flattened after.
+    flatten: () => true,
+  },
   pad: {
     // The added pixels are opaque: flattening them changes nothing.
     flatten: () => true,

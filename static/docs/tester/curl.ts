@@ -13,6 +13,7 @@ export function curlCommand(request: SentRequest, saveAs?: string): string {
     for (const [name, value] of request.headers) parts.push('-H', shellQuote(`${name}: ${value}`))
   } else {
     if (request.file) parts.push('-F', shellQuote(`file=@${request.file.name}`))
+    if (request.overlay) parts.push('-F', shellQuote(`overlay=@${request.overlay.name}`))
     for (const [name, value] of request.fields) parts.push('-F', shellQuote(`${name}=${value}`))
     for (const [name, value] of request.headers) parts.push('-H', shellQuote(`${name}: ${value}`))
     parts.push('-D', '-')
