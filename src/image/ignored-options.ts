@@ -40,6 +40,7 @@ export function ignoredOptions(options: CompressOptions, plan: Omit<JobPlan, 'ig
     flip: false,
     flop: false,
     pad: false,
+    radius: false,
     // The watermark's options do nothing without a watermark.
     overlayPosition: options.overlayPosition !== defaultOf('overlayPosition') && !plan.overlay,
     overlayOpacity: options.overlayOpacity !== defaultOf('overlayOpacity') && !plan.overlay,

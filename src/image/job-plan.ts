@@ -82,6 +82,8 @@ export interface JobPlan {
   readonly adjust?: Adjustments
   /** Set when the request sent a watermark. */
   readonly overlay?: OverlayPlan
+  /** Rounded corners, in pixels. */
+  readonly radius?: number
   readonly resize?: {
     readonly width?: number
     readonly height?: number

@@ -60,7 +60,7 @@ export function resizeFor(options: CompressOptions, animated: boolean): JobPlan[
 
 export type Operations = Pick<
   JobPlan,
-  'crop' | 'trim' | 'flip' | 'flop' | 'rotate' | 'pad' | 'adjust' | 'overlay'
+  'crop' | 'trim' | 'flip' | 'flop' | 'rotate' | 'pad' | 'adjust' | 'overlay' | 'radius'
 >
 
 function overlayFor(options: CompressOptions): OverlayPlan {
@@ -111,6 +111,7 @@ export function operationsFor(options: CompressOptions, probe: ImageProbe, withO
     ...(pad ? { pad } : {}),
     ...(adjust ? { adjust } : {}),
     ...(withOverlay ? { overlay: overlayFor(options) } : {}),
+    ...(options.radius ? { radius: options.radius } : {}),
   }
 }
 

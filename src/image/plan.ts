@@ -157,7 +157,12 @@ export function planJob(
         : false,
     background: options.background.startsWith('#') ? options.background : `#${options.background}`,
     flatten,
-    paintsBackground: flatten || letterbox || turnFill || operations.pad !== undefined,
+    paintsBackground:
+      flatten ||
+      letterbox ||
+      turnFill ||
+      operations.pad !== undefined ||
+      (operations.radius !== undefined && !FORMAT_TABLE[format].alpha),
     ...operations,
     resize,
     metadata: options.metadata,

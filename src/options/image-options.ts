@@ -83,4 +83,5 @@ export const IMAGE_OPTIONS = {
   overlayWidth: Type.Optional(Type.Number({ minimum: 0.01, maximum: 1, examples: [0.2] })),
   overlayMargin: Type.Optional(Type.Integer({ minimum: 0, maximum: 10000, default: 0, examples: [16] })),
   overlayTile: Type.Optional(Type.Boolean({ default: false, examples: [false] })),
+  radius: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000, examples: [24] })),
 }

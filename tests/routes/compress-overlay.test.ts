@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import sharp, { type SharpOptions } from 'sharp'
-import { apiForSuite } from '../helpers/compress.ts'
+import { apiForSuite, compressOk } from '../helpers/compress.ts'
 import { fixture } from '../helpers/paths.ts'
 import { pixelAt, rawOf } from '../helpers/pixels.ts'
 import { multipart, post, problemOf } from '../helpers/requests.ts'
@@ -158,5 +158,50 @@ describe('the watermark counts in the upload limit', () => {
     expect(noisy.length).toBeLessThan(2000 + 64 * 1024)
     const response = await api().fetch('/api/compress', withOverlay(small, noisy, {}))
     expect(response.status).toBe(413)
+  })
+})
+
+describe('POST /api/compress: radius', () => {
+  const api = apiForSuite()
+  const compress = async (image: Uint8Array, query: string) => (await compressOk(api(), image, query)).bytes
+
+  test('makes the corners transparent where the output keeps alpha, and leaves the rest', async () => {
+    const raw = await rawOf(await compress(grey, 'radius=40&format=png&lossless=true'))
+    for (const [x, y] of [
+      [0, 0],
+      [399, 0],
+      [0, 299],
+      [399, 299],
+      [5, 5],
+    ] as const)
+      expect(pixelAt(raw, x, y)[3], `${x},${y}`).toBe(0)
+    for (const [x, y] of [
+      [40, 0],
+      [0, 40],
+      [200, 150],
+      [399, 150],
+      [30, 30],
+    ] as const)
+      expect(pixelAt(raw, x, y), `${x},${y}`).toEqual([128, 128, 128, 255])
+  })
+
+  test('paints them with the background where the output has no alpha', async () => {
+    const raw = await rawOf(await compress(grey, 'radius=40&format=jpeg&quality=100&background=%2300ff00'))
+    expect(near(pixelAt(raw, 1, 1), [0, 255, 0], 8)).toBe(true)
+    expect(near(pixelAt(raw, 200, 150), [128, 128, 128], 4)).toBe(true)
+  })
+
+  test('rounds every frame of an animation alike', async () => {
+    const raw = await rawOf(
+      await compress(await fixture('webp-animated-10frames.webp'), 'radius=30&format=webp&lossless=true'),
+      {
+        alpha: true,
+      },
+    )
+    expect(raw.frames).toBe(10)
+    for (let frame = 0; frame < 10; frame++) {
+      expect(pixelAt(raw, 1, 1, frame)[3], `frame ${frame}`).toBe(0)
+      expect(pixelAt(raw, raw.width - 2, raw.height - 2, frame)[3], `frame ${frame}`).toBe(0)
+    }
   })
 })

@@ -12,6 +12,7 @@ import { metadata } from './metadata.ts'
 import { orient } from './orient.ts'
 import { overlay } from './overlay.ts'
 import { pad } from './pad.ts'
+import { radius } from './radius.ts'
 import { resize } from './resize.ts'
 import { rotate } from './rotate.ts'
 import { trim } from './trim.ts'
@@ -32,6 +33,7 @@ export const TRANSFORM: readonly PipelineStep[] = [
   greyscale,
   adjust,
   overlay,
+  radius,
   flatten,
 ]
 

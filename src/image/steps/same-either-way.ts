@@ -27,6 +27,10 @@ const SAME_EITHER_WAY: Readonly<Record<string, Readonly<Record<string, (facts: S
     // Laying over is associative: over an image flattened onto the background, or flattened after.
     flatten: () => true,
   },
+  radius: {
+    // Corners are cut out only where the output keeps alpha, and flattening is for outputs without it.
+    flatten: () => true,
+  },
   pad: {
     // The added pixels are opaque: flattening them changes nothing.
     flatten: () => true,
