@@ -44,6 +44,8 @@ export function chooseResult(
   if (!inputPixelsSatisfy(probe, plan, encoded)) return compressed
   const asInput = { width: probe.width, height: probe.height, frames: probe.frames }
   if (plan.metadata === 'keep') return { ...asInput, data: input, kind: 'original' }
+  // The strippers keep the ICC profile only: right for strip and icc, short of what copyright keeps.
+  if (plan.metadata === 'copyright' && probe.hasPrivateMetadata) return compressed
   const stripper = STRIPPERS[plan.format]
   if (!stripper) return probe.hasPrivateMetadata ? compressed : { ...asInput, data: input, kind: 'original' }
   const stripped = stripper(input)

@@ -61,7 +61,7 @@ export function ignoredOptions(options: CompressOptions, plan: Omit<JobPlan, 'ig
     position: options.position !== defaultOf('position') && plan.resize?.position !== options.position,
     dpr: options.dpr !== defaultOf('dpr') && !plan.resize,
     withoutEnlargement: options.withoutEnlargement !== defaultOf('withoutEnlargement') && !plan.resize,
-    metadata: options.metadata === 'keep' && !FORMAT_TABLE[plan.format].metadata,
+    metadata: options.metadata !== 'strip' && !FORMAT_TABLE[plan.format].metadata,
   }
   return OPTION_NAMES.filter((name) => unused[name])
 }

@@ -92,7 +92,7 @@ export interface JobPlan {
     /** What a cover crop keeps, or where a contain letterbox puts the image; the centre when absent. */
     readonly position?: Position
   }
-  readonly metadata: 'strip' | 'keep'
+  readonly metadata: CompressOptions['metadata']
   /** Keep every frame (input animated and output can animate). */
   readonly animated: boolean
   /** Options the caller gave that do not apply to this output. */

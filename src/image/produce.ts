@@ -49,10 +49,10 @@ export async function produce(
   }
   const maxBytes = plan.goal.maxBytes ?? Infinity
   // With metadata=keep the answer is encoded once more, with its metadata, within the cap.
-  const maxEncodes = MAX_ENCODES - (plan.metadata === 'keep' ? 1 : 0)
+  const maxEncodes = MAX_ENCODES - (plan.metadata !== 'strip' ? 1 : 0)
   const outcome = await searchEncode(input, probe, candidates, { ...pipeline, maxEncodes })
   const found: Produced = { ...outcome, ignored: outcome.plan.ignored }
-  if (plan.metadata !== 'keep') return found
+  if (plan.metadata === 'strip') return found
   const dropMetadata = { ...found, ignored: [...found.ignored, 'metadata' as const] }
   if (outcome.resizedTo) return dropMetadata
   const withMetadata = await runPipeline(input, probe, outcome.plan, pipeline)

@@ -72,7 +72,7 @@ export const CompressOptionsSchema = Type.Object(
     ),
     ...IMAGE_OPTIONS,
     metadata: Type.Optional(
-      StringEnum(['strip', 'keep'], {
+      StringEnum(['strip', 'keep', 'copyright', 'icc'], {
         default: 'strip',
         examples: ['strip'],
       }),
