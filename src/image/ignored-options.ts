@@ -22,9 +22,10 @@ export function ignoredOptions(options: CompressOptions, plan: Omit<JobPlan, 'ig
   const unused: Record<OptionName, boolean> = {
     format: false,
     formats: options.formats !== undefined && options.format !== 'auto',
-    maxBytes: false,
-    allowResize: options.allowResize && options.maxBytes === undefined,
-    minQuality: options.minQuality !== undefined && (options.maxBytes === undefined || plan.lossless),
+    // A packed output (ICO) has no byte target: it is not searched.
+    maxBytes: options.maxBytes !== undefined && plan.goal?.maxBytes === undefined,
+    allowResize: options.allowResize && plan.goal?.maxBytes === undefined,
+    minQuality: options.minQuality !== undefined && (plan.goal?.maxBytes === undefined || plan.lossless),
     quality: options.quality !== undefined && plan.quality === undefined,
     lossless: options.lossless && !plan.lossless,
     progressive: options.progressive === true && !plan.progressive,
@@ -40,6 +41,7 @@ export function ignoredOptions(options: CompressOptions, plan: Omit<JobPlan, 'ig
     flip: false,
     flop: false,
     pad: false,
+    icoSizes: options.icoSizes !== defaultOf('icoSizes') && plan.format !== 'ico',
     radius: false,
     // The watermark's options do nothing without a watermark.
     overlayPosition: options.overlayPosition !== defaultOf('overlayPosition') && !plan.overlay,

@@ -84,6 +84,8 @@ export interface JobPlan {
   readonly overlay?: OverlayPlan
   /** Rounded corners, in pixels. */
   readonly radius?: number
+  /** format=ico: the square sizes of its images, smallest first. */
+  readonly icoSizes?: readonly number[]
   readonly resize?: {
     readonly width?: number
     readonly height?: number

@@ -23,6 +23,8 @@ const OUTPUT_BYTES_PER_PIXEL: Readonly<Record<OutputFormat, number>> = {
   png: 29,
   gif: 29,
   tiff: 12,
+  // The frames are PNGs of at most 256 x 256; the image they are made from is encoded as a PNG.
+  ico: 29,
 }
 /** libimagequant's fixed part (36-41 MiB measured), for palette PNG and GIF. */
 const PALETTE_FIXED_BYTES = 40 * MIB

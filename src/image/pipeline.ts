@@ -4,7 +4,8 @@ import { decodeForSharp, decodes } from './decoders/index.ts'
 import type { JobPlan } from './plan.ts'
 import type { ImageProbe } from './probe.ts'
 import { sharp, type Sharp } from './sharp.ts'
-import { PIPELINE, runSteps } from './steps/index.ts'
+import { isPacked } from '../formats/format-table.ts'
+import { PACKERS, PIPELINE, runSteps } from './steps/index.ts'
 
 export interface EncodedImage {
   readonly data: Uint8Array
@@ -55,6 +56,8 @@ export async function runPipeline(
       timeoutSeconds: options.timeoutSeconds,
       overlay: options.overlay,
     })
+    // A container sharp cannot write (ICO) is packed from what sharp encodes.
+    if (isPacked(plan.format)) return await PACKERS[plan.format](done.image, plan)
     const { data, info } = await done.image.toBuffer({ resolveWithObject: true })
     const frames = plan.animated ? (info.pages ?? 1) : 1
     const height = frames > 1 ? (info.pageHeight ?? info.height) : info.height

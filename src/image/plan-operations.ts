@@ -115,5 +115,8 @@ export function operationsFor(options: CompressOptions, probe: ImageProbe, withO
   }
 }
 
+/** format=ico's sizes, each once, smallest first. */
+export const icoSizesOf = (list: string) => [...new Set(integers(list))].sort((a, b) => a - b)
+
 /** A turn by a multiple of 90 degrees: exact, no corners to fill. */
 export const isRightAngle = (degrees: number) => degrees % 90 === 0

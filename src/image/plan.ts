@@ -2,6 +2,7 @@ import { AppError } from '../errors/app-error.ts'
 import type { CompressOptions, OptionName } from '../options/schema.ts'
 import {
   FORMAT_TABLE,
+  isPacked,
   resolveFormatName,
   type OutputFormat,
   type RangeTunable,
@@ -9,7 +10,7 @@ import {
 } from '../formats/format-table.ts'
 import { canWrite, formatInfo, tunablesFor, type FormatCaps } from './formats.ts'
 import { ignoredOptions } from './ignored-options.ts'
-import { isRightAngle, operationsFor, resizeFor } from './plan-operations.ts'
+import { icoSizesOf, isRightAngle, operationsFor, resizeFor } from './plan-operations.ts'
 import type { ImageProbe } from './probe.ts'
 import type { JobPlan, SearchGoal } from './job-plan.ts'
 
@@ -164,10 +165,13 @@ export function planJob(
       operations.pad !== undefined ||
       (operations.radius !== undefined && !FORMAT_TABLE[format].alpha),
     ...operations,
+    ...(format === 'ico' ? { icoSizes: icoSizesOf(options.icoSizes) } : {}),
     resize,
     metadata: options.metadata,
     animated,
   }
-  const goal = goalFor(options, plan.quality, tunables)
-  return { ...plan, ...(goal ? { goal } : {}), ignored: ignoredOptions(options, plan) }
+  // A packed container (ICO) has no quality to search: maxBytes and the levels do not apply.
+  const goal = isPacked(format) ? undefined : goalFor(options, plan.quality, tunables)
+  const planned = { ...plan, ...(goal ? { goal } : {}) }
+  return { ...planned, ignored: ignoredOptions(options, planned) }
 }

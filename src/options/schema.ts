@@ -1,14 +1,18 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { IMAGE_OPTIONS } from './image-options.ts'
 import { StringEnum } from './string-enum.ts'
-import { FORMAT_NAMES, type FormatName } from '../formats/format-table.ts'
+import { FORMAT_NAMES, isPacked, resolveFormatName, type FormatName } from '../formats/format-table.ts'
 
 /** Words `quality` takes besides numbers: the levels of similarity auto-quality aims for. */
 export const AUTO_QUALITIES = ['auto', 'auto-high', 'auto-medium', 'auto-low'] as const
 export type AutoQuality = (typeof AUTO_QUALITIES)[number]
 
 /** A comma-separated list of output format names, as `formats` takes it. */
-const FORMAT_LIST = `^\\s*(${FORMAT_NAMES.join('|')})\\s*(,\\s*(${FORMAT_NAMES.join('|')})\\s*)*$`
+/** format=auto never chooses a packed container (ICO), so `formats` cannot list one. */
+const CANDIDATE_NAMES = FORMAT_NAMES.filter((name) => !isPacked(resolveFormatName(name)!))
+const FORMAT_LIST = `^\\s*(${CANDIDATE_NAMES.join('|')})\\s*(,\\s*(${CANDIDATE_NAMES.join('|')})\\s*)*$`
+/** A side of an ICO image: 1 to 256 pixels. */
+const ICO_SIDE = '(25[0-6]|2[0-4]\\d|1\\d\\d|[1-9]\\d?)'
 
 /**
  * Every option of POST /api/compress, declared once. This schema drives validation, the
@@ -60,6 +64,16 @@ export const CompressOptionsSchema = Type.Object(
         examples: ['4:4:4'],
       }),
     ),
+    icoSizes: Type.Optional(
+      Type.String({
+        pattern: `^\\s*${ICO_SIDE}\\s*(,\\s*${ICO_SIDE}\\s*){0,9}$`,
+        maxLength: 64,
+        default: '16,32,48',
+        examples: ['16,32,48,256'],
+        'x-expected': 'up to ten sizes in pixels from 1 to 256, comma-separated, such as 16,32,48',
+        'x-kind': 'sizeList',
+      }),
+    ),
     background: Type.Optional(
       Type.String({
         pattern: '^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$',
@@ -93,6 +107,7 @@ type WithDefaults =
   | 'metadata'
   | 'flip'
   | 'flop'
+  | 'icoSizes'
   | 'position'
   | 'dpr'
   | 'brightness'

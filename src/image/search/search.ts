@@ -1,5 +1,6 @@
 import type { EncodedImage, PipelineOptions } from '../pipeline.ts'
 import { decodePixels } from './pixels.ts'
+import { searchFormat } from '../../formats/format-table.ts'
 import type { AutoQuality } from '../../options/schema.ts'
 import type { JobPlan } from '../plan.ts'
 import type { ImageProbe } from '../probe.ts'
@@ -97,7 +98,7 @@ async function reachLevel(
   const reached = found.similarity.score >= aimFor(level)
   if (found.plan.lossless || probeEffort(plan) === plan.effort) return { ...found, reached }
   // Near the deadline, the probe (a lower effort, at the same level) is the answer.
-  if (!session.canAffordMs(session.lastEncodeMs * EFFORT_COST_FACTOR[plan.format]))
+  if (!session.canAffordMs(session.lastEncodeMs * EFFORT_COST_FACTOR[searchFormat(plan.format)]))
     return { ...found, reached }
   const final = await session.encode({ ...found.plan, effort: plan.effort })
   const scored = { ...final, similarity: await scoreCandidate(reference, final.encoded.data) }

@@ -3,7 +3,16 @@ import type { PipelineStep } from './context.ts'
 
 export const encode: PipelineStep = {
   name: 'encode',
-  options: ['quality', 'lossless', 'progressive', 'effort', 'smartSubsample', 'chromaSubsampling'],
+  // icoSizes: read by the ICO packer, which finishes this step's work (pack.ts).
+  options: [
+    'quality',
+    'lossless',
+    'progressive',
+    'effort',
+    'smartSubsample',
+    'chromaSubsampling',
+    'icoSizes',
+  ],
   applies: () => true,
   changesPixels: false,
   stages: () => ['output', 'output'],

@@ -76,4 +76,8 @@ export const ENCODERS = {
     if (plan.lossless) image.tiff({ compression: 'deflate', predictor: 'horizontal' })
     else image.tiff({ compression: 'jpeg', quality: plan.quality })
   },
+  // The source of the ICO's frames (steps/pack.ts): the transformed image, without loss.
+  ico: ({ image }) => {
+    image.png({ compressionLevel: 6, adaptiveFiltering: false, palette: false })
+  },
 } satisfies Record<OutputFormat, Encoder>

@@ -48,4 +48,6 @@ export function changesPixels(facts: StepFacts): boolean {
 export { metadata } from './metadata.ts'
 export { runSteps, type StepInputs } from './run.ts'
 export { ENCODERS, jpegOptions } from './encoders.ts'
+export { PACKERS } from './pack.ts'
+export { readIco } from './ico.ts'
 export type { PipelineStep, StepContext, StepFacts } from './context.ts'
