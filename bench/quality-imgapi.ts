@@ -7,6 +7,7 @@ import { cpuUsage } from 'node:process'
 import { configWith } from '../src/config.ts'
 import { compressImage, type CompressDeps } from '../src/image/compress.ts'
 import { JobQueue } from '../src/image/queue.ts'
+import { InProcessExecutor } from '../src/jobs/executor.ts'
 import { parseCompressOptions } from '../src/options/parse.ts'
 
 export interface ImgapiRun {
@@ -26,6 +27,7 @@ const GIB = 2 ** 30
 
 const deps: CompressDeps = {
   runner: new JobQueue({ workers: 1, capacity: 100, memoryBudgetBytes: 8 * GIB }),
+  executor: new InProcessExecutor(),
   limits: { ...config, decodeBudgetBytes: 8 * GIB },
 }
 

@@ -79,6 +79,29 @@ export function procCpuSeconds(pid: number | 'self'): number {
   }
 }
 
+/** A process and its children (a server and its worker processes), from /proc. */
+export function processTree(pid: number): number[] {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim()
+    return [pid, ...(children ? children.split(/\s+/).map(Number) : [])]
+  } catch {
+    return [pid]
+  }
+}
+
+/** CPU seconds of a server and its workers together. */
+export function treeCpuSeconds(pid: number): number {
+  return processTree(pid).reduce((sum, each) => sum + procCpuSeconds(each), 0)
+}
+
+/** RSS (or each one's peak, summed: an upper bound of the peak) of a server and its workers together. */
+export function treeStatusBytes(pid: number, field: 'VmRSS' | 'VmHWM'): number | undefined {
+  const values = processTree(pid).map((each) => procStatusBytes(each, field))
+  return values.every((value) => value === undefined)
+    ? undefined
+    : values.reduce<number>((a, b) => a + (b ?? 0), 0)
+}
+
 /** CPU seconds spent by the whole machine: every /proc/stat column except idle and iowait. */
 export function machineCpuSeconds(): number {
   const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number)

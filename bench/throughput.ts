@@ -20,7 +20,8 @@ import {
 import {
   runBenchMain,
   procCpuSeconds,
-  procStatusBytes,
+  treeCpuSeconds,
+  treeStatusBytes,
   startCpuWitness,
   startPeakSampler,
   startServer,
@@ -119,11 +120,13 @@ function assertWebp(name: string, bytes: Uint8Array): void {
 async function measure(photos: Photo[], run: RunSettings, encode: Encode, encoderPid: number | 'self') {
   const checked = (photo: Photo) => encode(photo).then((bytes) => assertWebp(photo.name, bytes))
   const warmUp = await runConcurrent(photos.length, run.concurrency, (i) => checked(photos[i]!))
-  const [encoder0, client0] = [procCpuSeconds(encoderPid), procCpuSeconds('self')]
+  // A server's CPU is its own and its worker processes'.
+  const encoderCpu = () => (encoderPid === 'self' ? procCpuSeconds('self') : treeCpuSeconds(encoderPid))
+  const [encoder0, client0] = [encoderCpu(), procCpuSeconds('self')]
   const result = await runConcurrent(run.requests, run.concurrency, (i) =>
     checked(photos[i % photos.length]!),
   )
-  const cpu = { encoder: procCpuSeconds(encoderPid) - encoder0, client: procCpuSeconds('self') - client0 }
+  const cpu = { encoder: encoderCpu() - encoder0, client: procCpuSeconds('self') - client0 }
   const failures = [...warmUp.failures.map((failure) => `warm-up ${failure}`), ...result.failures]
   return { result, cpu, failures }
 }
@@ -139,18 +142,37 @@ async function inProcessRound(photos: Photo[], run: RunSettings): Promise<Round>
   return { figures: figuresOf(result, { encoder: cpu.encoder, client: 0 }, peak, peak), failures }
 }
 
-async function httpRound(photos: Photo[], run: RunSettings): Promise<Round> {
-  // A fresh server per round: VmHWM is a lifetime peak, and no server may sit beside the baseline.
-  const server = await startServer({ repoRoot: REPO_ROOT, queueLength: Math.max(64, run.concurrency) })
+/**
+ * One round over HTTP, with a fresh server: VmHWM is a lifetime peak, and no server may sit
+ * beside the baseline. `inProcessJobs` runs its jobs in the server process, as imgapi did
+ * before worker processes: the isolation's cost, measured in the same run.
+ */
+async function httpRound(photos: Photo[], run: RunSettings, inProcessJobs = false): Promise<Round> {
+  const server = await startServer({
+    repoRoot: REPO_ROOT,
+    queueLength: Math.max(64, run.concurrency),
+    env: { IMGAPI_IN_PROCESS_JOBS: String(inProcessJobs) },
+  })
   try {
-    const sampler = startPeakSampler(() => procStatusBytes(server.pid, 'VmRSS'))
+    const sampler = startPeakSampler(() => treeStatusBytes(server.pid, 'VmRSS'))
     const { result, cpu, failures } = await measure(photos, run, encodeOverHttp(server.baseUrl), server.pid)
     const sampled = sampler.stop()
-    const peak = procStatusBytes(server.pid, 'VmHWM') ?? Number.NaN
+    const peak = treeStatusBytes(server.pid, 'VmHWM') ?? Number.NaN
     return { figures: figuresOf(result, cpu, peak, sampled), failures }
   } finally {
     await server.stop()
   }
+}
+
+/** Throughput with worker processes over throughput with jobs in the server process. */
+const WORKERS_GOAL = 0.97
+
+function isolationLine(workers: RunFigures[], inProcessJobs: RunFigures[]): string {
+  const median = (runs: RunFigures[]) =>
+    [...runs].map((r) => r.requestsPerSecond).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!
+  const ratio = median(workers) / median(inProcessJobs)
+  const verdict = ratio >= WORKERS_GOAL ? 'met' : 'GOAL MISSED'
+  return `worker processes / jobs in the server process: throughput ratio ${ratio.toFixed(2)} (goal >= ${WORKERS_GOAL}, ${verdict}); req/s ${median(workers).toFixed(2)} against ${median(inProcessJobs).toFixed(2)}`
 }
 
 async function main(): Promise<number> {
@@ -164,11 +186,17 @@ async function main(): Promise<number> {
   const failures: string[] = []
   const inProcess: RunFigures[] = []
   const http: RunFigures[] = []
+  const httpInProcessJobs: RunFigures[] = []
   // Alternating spreads slow drift of the machine (heat, neighbours) over both sides alike.
   for (let round = 1; round <= run.rounds; round++) {
     for (const [label, runRound, figures] of [
       ['in-process sharp', inProcessRound, inProcess],
       ['HTTP (imgapi)', httpRound, http],
+      [
+        'HTTP (imgapi, jobs in the server process)',
+        (p: Photo[], r: RunSettings) => httpRound(p, r, true),
+        httpInProcessJobs,
+      ],
     ] as const) {
       console.error(`round ${round}/${run.rounds}: ${label}`)
       const done = await runRound(photos, run)
@@ -184,6 +212,7 @@ async function main(): Promise<number> {
   )
   // With --json, stdout carries only the JSON object so that it can be piped; the table goes to stderr.
   ;(json ? console.error : console.log)(formatTable(report))
+  ;(json ? console.error : console.log)(isolationLine(http, httpInProcessJobs))
   if (json) console.log(JSON.stringify({ ...report, failures }))
   // The WebAssembly decoders (HEIC, JPEG XL) per megapixel against libvips decoding a JPEG.
   ;(json ? console.error : console.log)(await benchDecoders(12))

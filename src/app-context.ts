@@ -5,6 +5,7 @@ import type { CorsPolicy } from './http/cors.ts'
 import type { UploadBudget } from './http/upload-budget.ts'
 import type { CodecMonitor } from './image/self-test.ts'
 import type { JobQueue } from './image/queue.ts'
+import type { JobExecutor } from './jobs/executor.ts'
 import type { Lifecycle } from './lifecycle.ts'
 import type { Logger } from './log.ts'
 import type { MemoryPlan } from './memory-plan.ts'
@@ -15,6 +16,8 @@ export interface AppContext {
   readonly config: Config
   readonly memory: MemoryPlan
   readonly queue: JobQueue
+  /** Where jobs' pixels are worked: worker processes for a listening server, this process in tests. */
+  readonly executor: JobExecutor
   readonly uploads: UploadBudget
   readonly lifecycle: Lifecycle
   readonly logger: Logger

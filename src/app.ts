@@ -10,11 +10,12 @@ import { createRequestHooks } from './http/request-hooks.ts'
 import { UploadBudget } from './http/upload-budget.ts'
 import { configureDecoders } from './image/decoders/index.ts'
 import { JobQueue } from './image/queue.ts'
+import { InProcessExecutor } from './jobs/executor.ts'
 import { createCodecMonitor } from './image/self-test.ts'
 import { Lifecycle } from './lifecycle.ts'
 import { createLogger } from './log.ts'
 import { planMemory } from './memory-plan.ts'
-import { Metrics } from './metrics/metrics.ts'
+import { Metrics, type RedisCall } from './metrics/metrics.ts'
 import { routeLabeler } from './metrics/route-label.ts'
 import { RateLimiter } from './rate/rate-limiter.ts'
 import { engineVersions } from './image/sharp.ts'
@@ -27,6 +28,7 @@ import { healthRoutes } from './routes/health.ts'
 import { livezRoutes } from './routes/livez.ts'
 import { metricsRoutes } from './routes/metrics.ts'
 import { swaggerRoutes } from './routes/swagger.ts'
+import { toolsRoutes } from './routes/tools.ts'
 
 export function createContext(config: Config, overrides: Partial<AppContext> = {}): AppContext {
   configureDecoders(config)
@@ -40,13 +42,15 @@ export function createContext(config: Config, overrides: Partial<AppContext> = {
       memoryBudgetBytes: memory.decodeBudgetBytes,
     })
   const uploads = overrides.uploads ?? new UploadBudget(memory.uploadBudgetBytes)
-  let redisError = () => {}
+  const lifecycle = overrides.lifecycle ?? new Lifecycle()
+  const codecs = overrides.codecs ?? createCodecMonitor()
+  let redisError: (call: RedisCall) => void = () => {}
   const access =
     overrides.access ??
     new AccessControl(
       config,
       KeySource.open(config.apiKeys, config.apiKeysFile, logger),
-      new RateLimiter(config, logger, () => redisError()),
+      new RateLimiter(config, logger, (call) => redisError(call)),
     )
   const metrics =
     overrides.metrics ??
@@ -58,18 +62,21 @@ export function createContext(config: Config, overrides: Partial<AppContext> = {
         const redis = access.limiter.dependency
         return redis ? redis.status === 'up' : undefined
       },
+      codecs: () => codecs.current(),
+      draining: () => lifecycle.draining,
       build: { version: VERSION, ...engineVersions() },
     })
-  redisError = () => metrics.redisError()
+  redisError = (call) => metrics.redisError(call)
   return {
     config,
     memory,
     queue,
+    executor: overrides.executor ?? new InProcessExecutor(),
     uploads,
-    lifecycle: new Lifecycle(),
+    lifecycle,
     logger,
     cors: parseCorsOrigins(config.corsOrigins),
-    codecs: overrides.codecs ?? createCodecMonitor(),
+    codecs,
     access,
     metrics,
     clientJobs: new ClientJobs(clientJobCap(config.maxClientJobs, config.workers, config.queueLength)),
@@ -112,6 +119,7 @@ export function createApp(config: Config, overrides: Partial<AppContext> = {}) {
     .use(compressRoutes(context))
     .use(swaggerRoutes(context))
     .use(docsSiteRoutes(context))
+    .use(toolsRoutes(context))
     .use(metricsRoutes(context))
     .use(livezRoutes())
     .use(faviconRoutes())

@@ -56,6 +56,21 @@ export function loadConfig({ argv = [], env = {} }: ConfigSources = {}): Config 
   return Object.freeze(config) as Config
 }
 
+/** Variables the service sets for its own children, never an operator's setting. */
+const INTERNAL_ENV = /^IMGAPI_(WORKER_CONFIG|TEST_)/
+
+/**
+ * IMGAPI_* variables that name no setting: a typo, or a setting that was removed (say,
+ * IMGAPI_MAX_AVIF_PIXELS). Reported at start-up rather than refused, so an upgrade does not
+ * stop a deployment over a setting that no longer does anything.
+ */
+export function unknownEnvSettings(env: Readonly<Record<string, string | undefined>>): string[] {
+  const known = new Set(Object.values(SETTINGS).flatMap((spec) => spec.env as readonly string[]))
+  return Object.keys(env).filter(
+    (key) => key.startsWith('IMGAPI_') && !known.has(key) && !INTERNAL_ENV.test(key),
+  )
+}
+
 /** XDG base-directory convention: per-user cache, never a shared world-writable place. */
 function defaultLibDir(env: Readonly<Record<string, string | undefined>>): string {
   const cache = env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache')

@@ -11,12 +11,24 @@ import tr from '../locales/tr.json'
 import fa from '../locales/fa.json'
 import ru from '../locales/ru.json'
 import es from '../locales/es.json'
+import toolsEnglish from '../locales/tools/en.json'
+import toolsZhHans from '../locales/tools/zh-Hans.json'
+import toolsZhHant from '../locales/tools/zh-Hant.json'
+import toolsJa from '../locales/tools/ja.json'
+import toolsKo from '../locales/tools/ko.json'
+import toolsFr from '../locales/tools/fr.json'
+import toolsTr from '../locales/tools/tr.json'
+import toolsFa from '../locales/tools/fa.json'
+import toolsRu from '../locales/tools/ru.json'
+import toolsEs from '../locales/tools/es.json'
 
 /**
- * The one module that loads locales on the server: every docs page, every problem title and
- * every description in the OpenAPI document reads its text through here. `en` is the English
- * resource, whose keys the error catalogue, option schema, header and settings tables are
- * checked against by `satisfies`. (In the browser, static/docs/i18n.ts is its counterpart.)
+ * The one module that loads locales on the server: every docs and tools page, every problem
+ * title and every description in the OpenAPI document reads its text through here. `en` is the
+ * English resource, whose keys the error catalogue, option schema, header and settings tables
+ * are checked against by `satisfies`. The web tools' strings live apart (locales/tools/), so a
+ * tools page ships only its own language's; they are read here as `tools.<key>`. (In the
+ * browser, static/docs/i18n.ts and static/tools/i18n.ts are the counterparts.)
  */
 export const en = english
 export type Locale = typeof english
@@ -42,6 +54,26 @@ const LOCALES: Partial<Record<LanguageCode, Locale>> = {
   ru: ru as Locale,
 }
 
+export type ToolsLocale = typeof toolsEnglish
+
+const TOOLS_LOCALES: Partial<Record<LanguageCode, ToolsLocale>> = {
+  en: toolsEnglish,
+  'zh-Hans': toolsZhHans as ToolsLocale,
+  'zh-Hant': toolsZhHant as ToolsLocale,
+  ja: toolsJa as ToolsLocale,
+  ko: toolsKo as ToolsLocale,
+  fr: toolsFr as ToolsLocale,
+  es: toolsEs as ToolsLocale,
+  tr: toolsTr as ToolsLocale,
+  fa: toolsFa as ToolsLocale,
+  ru: toolsRu as ToolsLocale,
+}
+
+/** The web tools' strings in one language (English where a translation is missing). */
+export function toolsLocaleOf(code: LanguageCode): ToolsLocale {
+  return TOOLS_LOCALES[code] ?? toolsEnglish
+}
+
 /** The published languages: every one with a translation, in switcher order. */
 export const LANGUAGES: readonly LanguageCode[] = ALL_LANGUAGES.filter((code) => LOCALES[code] !== undefined)
 export const DEFAULT_LANGUAGE: LanguageCode = 'en'
@@ -64,7 +96,9 @@ export function localeOf(code: LanguageCode): Locale {
 
 const instance = i18next.createInstance()
 void instance.init({
-  resources: Object.fromEntries(LANGUAGES.map((code) => [code, { translation: localeOf(code) }])),
+  resources: Object.fromEntries(
+    LANGUAGES.map((code) => [code, { translation: { ...localeOf(code), tools: toolsLocaleOf(code) } }]),
+  ),
   fallbackLng: DEFAULT_LANGUAGE,
   initAsync: false,
   interpolation: { escapeValue: false },

@@ -1,8 +1,9 @@
 import { KeyFileError } from './access/api-keys.ts'
 import { runKeysCommand } from './access/new-key.ts'
 import { helpText } from './cli-help.ts'
-import { ConfigError, loadConfig } from './config.ts'
+import { ConfigError, loadConfig, unknownEnvSettings } from './config.ts'
 import { NativeLibraryError, prepareEmbeddedLibvips } from './image/native/libvips-loader.ts'
+import { WORKER_CONFIG_ENV, type WorkerConfig } from './jobs/messages.ts'
 import { licensesText } from './licenses.ts'
 import { createLogger } from './log.ts'
 import { VERSION } from './version.ts'
@@ -12,6 +13,7 @@ import { VERSION } from './version.ts'
  * embedded libvips must be loaded before sharp's native module looks for it.
  */
 async function main(argv: string[]): Promise<void> {
+  if (argv[0] === '--worker') return startWorker()
   if (argv[0] === 'keys') process.exit(runKeysCommand(argv.slice(1)))
   if (argv.includes('--help') || argv.includes('-h')) return console.log(helpText())
   if (argv.includes('--version')) return console.log(VERSION)
@@ -19,7 +21,19 @@ async function main(argv: string[]): Promise<void> {
   const config = loadConfig({ argv, env: process.env })
   prepareEmbeddedLibvips(config.libDir)
   const { startServer } = await import('./server.ts')
-  await startServer(config, createLogger(config.logLevel))
+  const logger = createLogger(config.logLevel)
+  for (const name of unknownEnvSettings(process.env))
+    logger.warn('ignoring an environment variable that names no setting', { name })
+  await startServer(config, logger)
+}
+
+/** A worker process, started by the server with its settings in the environment (jobs/start-pool.ts). */
+async function startWorker(): Promise<void> {
+  const config = JSON.parse(process.env[WORKER_CONFIG_ENV] ?? 'null') as WorkerConfig | null
+  if (!config) throw new ConfigError(`--worker is started by the server, with ${WORKER_CONFIG_ENV} set`)
+  prepareEmbeddedLibvips(config.libDir)
+  const { runWorker } = await import('./jobs/worker-main.ts')
+  await runWorker(config)
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

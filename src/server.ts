@@ -6,6 +6,9 @@ import type { Logger } from './log.ts'
 import { VERSION } from './version.ts'
 import { createCodecMonitor } from './image/self-test.ts'
 import { planMemory } from './memory-plan.ts'
+import { InProcessExecutor } from './jobs/executor.ts'
+import { WorkerPool } from './jobs/pool.ts'
+import { createWorkerPool } from './jobs/start-pool.ts'
 
 /** Listens, logs the start-up line, and drains on SIGTERM/SIGINT. */
 export async function startServer(config: Config, logger: Logger): Promise<void> {
@@ -13,7 +16,8 @@ export async function startServer(config: Config, logger: Logger): Promise<void>
   const codecs = createCodecMonitor()
   // Traffic arrives only once the codecs have proved themselves, and health never waits.
   await codecs.first()
-  const context = createContext(config, { lifecycle, logger, codecs })
+  const executor = config.inProcessJobs ? new InProcessExecutor() : createWorkerPool(config, logger)
+  const context = createContext(config, { lifecycle, logger, codecs, executor })
   const app = createApp(config, context)
   // Before listening: a signal that arrives before its handler is installed gets the default
   // action, which for SIGHUP is to end the process.
@@ -22,6 +26,8 @@ export async function startServer(config: Config, logger: Logger): Promise<void>
   // A hang-up must not end the service: it reloads the API keys file (a no-op without one).
   process.on('SIGHUP', () => context.access.keys.reload('SIGHUP'))
   app.listen({ port: config.port, hostname: config.host })
+  // After listening: the workers warm in the background while the server already answers.
+  if (config.warmWorkers && executor instanceof WorkerPool) executor.warmUp()
 
   const server = app.server!
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
@@ -38,9 +44,6 @@ export async function startServer(config: Config, logger: Logger): Promise<void>
         maxOutputPixels: config.maxOutputPixels,
         maxOutputDimension: config.maxOutputDimension,
         maxFrames: config.maxFrames,
-        maxAvifEffort: config.maxAvifEffort,
-        maxAvifPixels: config.maxAvifPixels,
-        encodeBudgetMs: config.encodeBudgetMs,
         workers: config.workers,
         queueLength: config.queueLength,
         jobTimeoutMs: config.jobTimeoutMs,
@@ -71,6 +74,7 @@ export async function startServer(config: Config, logger: Logger): Promise<void>
       process.exit(0)
     }, config.shutdownTimeoutMs)
     await server.stop(false)
+    await executor.stop()
     clearTimeout(forced)
     logger.info('stopped', { signal })
     process.exit(0)

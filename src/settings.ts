@@ -36,6 +36,16 @@ const MIB = 1024 * 1024
  */
 export const BUN_MAX_HEADER_BYTES = 65_536
 
+/**
+ * Bun cuts a connection whose request has run longer than its idle timeout, even while the body
+ * still trickles in, and that timeout can be at most 255 s.
+ * The compress route sets it for the upload from IMGAPI_UPLOAD_TIMEOUT_MS plus this margin
+ * (http/upload-deadline.ts), so the upload limit is the one that decides: it can be no longer.
+ */
+export const BUN_MAX_IDLE_TIMEOUT_SECONDS = 255
+export const UPLOAD_IDLE_MARGIN_SECONDS = 5
+const MAX_UPLOAD_TIMEOUT_MS = (BUN_MAX_IDLE_TIMEOUT_SECONDS - UPLOAD_IDLE_MARGIN_SECONDS) * 1000
+
 export const SETTINGS = {
   port: {
     env: ['IMGAPI_PORT', 'PORT'],
@@ -89,24 +99,6 @@ export const SETTINGS = {
     default: 100_000_000,
     min: 1,
   },
-  // libheif cannot be interrupted: a 20 MP AVIF at effort 9 once ran for minutes after its job
-  // had timed out. The range of efforts and the size are capped here; IMGAPI_ENCODE_BUDGET_MS
-  // below bounds each encode's time from the measured cost of each effort.
-  maxAvifEffort: {
-    env: ['IMGAPI_MAX_AVIF_EFFORT'],
-    flag: '--max-avif-effort',
-    kind: 'integer',
-    default: 5,
-    min: 0,
-    max: 9,
-  },
-  maxAvifPixels: {
-    env: ['IMGAPI_MAX_AVIF_PIXELS'],
-    flag: '--max-avif-pixels',
-    kind: 'integer',
-    default: 6_000_000,
-    min: 1,
-  },
   // HEIF and JPEG XL are decoded in WebAssembly, whose memory only grows (never given back) and
   // is capped (libheif's build at 2 GiB, any wasm32 module at 4 GiB); a decode past the cap
   // fails, and the memory it grew stays with the process. A decode cannot be interrupted either.
@@ -138,18 +130,6 @@ export const SETTINGS = {
     kind: 'path',
     default: '',
   },
-  // The encoders that cannot be stopped (AVIF; palette PNG and GIF) keep their worker after the
-  // job timeout has answered. Random noise at AVIF effort 5 costs 15 s per megapixel on one core
-  // (bench/encode-cost.ts), so six of them once held both workers for minutes. Each such encode
-  // is bounded to this much worst-case CPU time: a third of the job timeout.
-  encodeBudgetMs: {
-    env: ['IMGAPI_ENCODE_BUDGET_MS'],
-    flag: '--encode-budget-ms',
-    kind: 'duration',
-    default: 10_000,
-    min: 100,
-    max: 600_000,
-  },
   // Stops an animation of thousands of small frames from costing as much as a huge still.
   maxFrames: {
     env: ['IMGAPI_MAX_FRAMES'],
@@ -158,7 +138,8 @@ export const SETTINGS = {
     default: 1000,
     min: 1,
   },
-  // Bounds CPU and memory: at most this many images are decoded and encoded at once.
+  // Bounds CPU and memory: at most this many images are decoded and encoded at once, each in
+  // a worker process of its own, so a codec that hangs or crashes costs one job, not the server.
   workers: {
     env: ['IMGAPI_WORKERS'],
     flag: '--workers',
@@ -166,6 +147,24 @@ export const SETTINGS = {
     default: availableParallelism(),
     min: 1,
     max: 1024,
+  },
+  // Without worker processes a hung or crashing codec holds or ends the whole server, and a
+  // job past its time keeps running: only for benchmarks (the isolation's cost, measured) and
+  // platforms that cannot start processes.
+  inProcessJobs: {
+    env: ['IMGAPI_IN_PROCESS_JOBS'],
+    flag: '--in-process-jobs',
+    private: true,
+    kind: 'boolean',
+    default: false,
+  },
+  // Idle workers cost memory (about 75 MiB each); a server that rarely works may start them
+  // on its first job instead, at the price of that job's start.
+  warmWorkers: {
+    env: ['IMGAPI_WARM_WORKERS'],
+    flag: '--warm-workers',
+    kind: 'boolean',
+    default: true,
   },
   // Bounds memory held by waiting uploads, and latency: beyond it clients get 503 at once.
   queueLength: {
@@ -176,10 +175,20 @@ export const SETTINGS = {
     min: 0,
     max: 100_000,
   },
-  // Stops one pathological image from holding a worker forever.
+  // Stops one pathological image from holding a worker forever: at this much work its worker
+  // is killed and replaced.
   jobTimeoutMs: {
     env: ['IMGAPI_JOB_TIMEOUT_MS'],
     flag: '--job-timeout-ms',
+    kind: 'duration',
+    default: 30_000,
+    min: 1,
+  },
+  // Bounds latency under load: a request that cannot get a worker in this time is told to come
+  // back later (503, Retry-After) rather than held until its client gives up.
+  queueTimeoutMs: {
+    env: ['IMGAPI_QUEUE_TIMEOUT_MS'],
+    flag: '--queue-timeout-ms',
     kind: 'duration',
     default: 30_000,
     min: 1,
@@ -192,6 +201,7 @@ export const SETTINGS = {
     kind: 'duration',
     default: 60_000,
     min: 1,
+    max: MAX_UPLOAD_TIMEOUT_MS,
   },
   // Stops header floods. Bun itself refuses more than 64 KiB with a bare 431 (see README);
   // below that, this limit answers in problem+json.
@@ -226,6 +236,16 @@ export const SETTINGS = {
   decodeBudgetBytes: {
     env: ['IMGAPI_DECODE_BUDGET_BYTES'],
     flag: '--decode-budget-bytes',
+    kind: 'integer',
+    default: 0,
+    min: 0,
+  },
+  // Estimates err, and a hostile image can make a codec allocate far past its: a worker whose
+  // resident memory grows past this (beyond its idle size) is killed, read every 50 ms. 0: the
+  // job's reservation plus an equal share of the unreserved decode budget.
+  maxWorkerMemoryBytes: {
+    env: ['IMGAPI_MAX_WORKER_MEMORY_BYTES'],
+    flag: '--max-worker-memory-bytes',
     kind: 'integer',
     default: 0,
     min: 0,
@@ -357,6 +377,14 @@ export const SETTINGS = {
     private: true,
     kind: 'string',
     default: '*',
+  },
+  // The web tools are clients of this API like any other, so turning them off removes no
+  // capability: it is for operators who publish only the API.
+  tools: {
+    env: ['IMGAPI_TOOLS'],
+    flag: '--tools',
+    kind: 'boolean',
+    default: true,
   },
   libDir: {
     env: ['IMGAPI_LIB_DIR'],

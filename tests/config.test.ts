@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { ConfigError, loadConfig } from '../src/config.ts'
+import { ConfigError, loadConfig, unknownEnvSettings } from '../src/config.ts'
 import { SETTINGS } from '../src/settings.ts'
 
 describe('loadConfig', () => {
@@ -45,5 +45,19 @@ describe('loadConfig', () => {
   test('rejects unknown flags and flags without a value', () => {
     expect(() => loadConfig({ argv: ['--prot', '1'] })).toThrow(ConfigError)
     expect(() => loadConfig({ argv: ['--port'] })).toThrow(/--port needs a value/)
+  })
+})
+
+describe('environment variables that name no setting', () => {
+  test('are listed, removed settings and typos alike, but not the service’s own', () => {
+    expect(
+      unknownEnvSettings({
+        IMGAPI_MAX_AVIF_PIXELS: '6000000',
+        IMGAPI_WORKRES: '2',
+        IMGAPI_WORKERS: '2',
+        IMGAPI_WORKER_CONFIG: '{}',
+        PATH: '/usr/bin',
+      }),
+    ).toEqual(['IMGAPI_MAX_AVIF_PIXELS', 'IMGAPI_WORKRES'])
   })
 })

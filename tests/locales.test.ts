@@ -27,6 +27,28 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)
 const read = async (file: string) => (await Bun.file(join(LOCALES, file)).json()) as Tree
 const files = readdirSync(LOCALES).filter((f) => f.endsWith('.json'))
 const english = flatten(await read('en.json'))
+const toolsFiles = readdirSync(join(LOCALES, 'tools')).filter((f) => f.endsWith('.json'))
+const toolsEnglish = flatten(await read('tools/en.json'))
+
+const PLURAL = /_(zero|one|two|few|many|other)$/
+
+/**
+ * The keys a language's tools file must have: English's, with each plural group (`x_one`,
+ * `x_other`) given exactly the plural forms the language has (Japanese only `x_other`, Russian
+ * `x_one`, `x_few`, `x_many` and `x_other`).
+ */
+function expectedToolKeys(language: string): string[] {
+  const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories
+  const keys = new Set<string>()
+  for (const key of toolsEnglish.keys()) {
+    if (!PLURAL.test(key)) keys.add(key)
+    else for (const category of categories) keys.add(key.replace(PLURAL, `_${category}`))
+  }
+  return [...keys].sort()
+}
+
+/** The English text a translated key stands for: a plural form reads English's `_other`. */
+const englishFor = (key: string) => toolsEnglish.get(key) ?? toolsEnglish.get(key.replace(PLURAL, '_other'))
 
 describe('locales', () => {
   test('English has the text for every error code, option, response header and setting', () => {
@@ -87,6 +109,33 @@ describe('locales', () => {
         for (const term of terms)
           if (usesTerm(text, term, language)) found.push(`${key}: "${term.term}" (use "${term.preferred}")`)
       expect(found).toEqual([])
+    })
+  }
+
+  test('every published language has its tools file, and every tools file is published', () => {
+    expect(toolsFiles.map((f) => f.replace(/\.json$/, '')).sort()).toEqual([...LANGUAGES].sort())
+  })
+
+  for (const file of toolsFiles) {
+    const language = file.replace(/\.json$/, '')
+    test(`tools/${file} has English's keys, with its language's own plural forms`, async () => {
+      const keys = [...flatten(await read(`tools/${file}`)).keys()].sort()
+      const expected = expectedToolKeys(language)
+      const missing = expected.filter((k) => !keys.includes(k))
+      const extra = keys.filter((k) => !expected.includes(k))
+      expect({ missing, extra }).toEqual({ missing: [], extra: [] })
+    })
+
+    test(`tools/${file} keeps every {{placeholder}} of the English text, and translates every string`, async () => {
+      const broken: string[] = []
+      const empty: string[] = []
+      for (const [key, text] of flatten(await read(`tools/${file}`))) {
+        if (text.trim() === '') empty.push(key)
+        const source = englishFor(key)
+        if (source !== undefined && placeholders(text).join() !== placeholders(source).join())
+          broken.push(key)
+      }
+      expect({ broken, empty }).toEqual({ broken: [], empty: [] })
     })
   }
 })

@@ -109,6 +109,7 @@ describe('the process', () => {
     const health = await rawRequest(api.url, 'GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n', 2000)
     expect(health.responses[0]?.status).toBe(503)
     expect(JSON.parse(health.responses[0]!.body).status).toBe('draining')
+    expect(Number(health.responses[0]?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
     expect(health.responses[0]?.headers.get('connection')).toBe('close')
     const exchange = await keptAlive
     second = exchange.responses[1]

@@ -1,11 +1,13 @@
 /**
  * The project's test command (`npm test`): type-check, format check, then `bun test`.
- * Ends with one plain line `N passed, N failed` (the two checks count as tests), and exits
+ * Ends with one plain line `N passed, N failed` (the type and format checks, and the check that
+ * no process the run started is left behind, count as tests), and exits
  * non-zero if anything failed. Extra arguments go to `bun test`.
  */
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import pkg from '../package.json'
+import { processesOfRun, TEST_RUN_ENV } from './helpers/leftover-processes.ts'
 
 const bun = process.execPath
 const binaryMode = process.argv.includes('--binary')
@@ -66,6 +68,30 @@ async function run(
 
 const OUTPUT_GRACE_MS = 10_000
 
+// Every process the run starts inherits this id (servers get it from tests/helpers/api.ts).
+const runId = `${process.pid}-${Date.now()}`
+process.env[TEST_RUN_ENV] = runId
+
+/** Servers or workers still alive after the run: reported, killed, and counted as a failure. */
+async function leftoverProcesses(): Promise<number> {
+  let left = processesOfRun(runId)
+  for (let waited = 0; left.length > 0 && waited < LEFTOVER_GRACE_MS; waited += 100) {
+    await Bun.sleep(100)
+    left = processesOfRun(runId)
+  }
+  for (const { pid, command } of left) {
+    console.error(`\nleft behind by the run: pid ${pid}: ${command}`)
+    try {
+      process.kill(pid, 'SIGKILL')
+    } catch {
+      // Gone at last.
+    }
+  }
+  return left.length
+}
+
+const LEFTOVER_GRACE_MS = 3000
+
 const count = (output: string, word: string) => {
   const matches = [...output.matchAll(new RegExp(`^\\s*(\\d+) ${word}$`, 'gm'))]
   return matches.length ? Number(matches.at(-1)![1]) : 0
@@ -81,7 +107,9 @@ const typecheck = await run('typecheck', [bun, 'x', 'tsc', '--noEmit'])
 const format = await run('format', [bun, 'x', 'prettier', '--check', '.'])
 const tests = await run('tests', [bun, 'test', '--timeout=120000', ...extraArgs])
 
-const checks = [typecheck.ok, format.ok]
+const leftovers = await leftoverProcesses()
+
+const checks = [typecheck.ok, format.ok, leftovers === 0]
 const passed = count(tests.output, 'pass') + checks.filter(Boolean).length
 let failed = count(tests.output, 'fail') + checks.filter((ok) => !ok).length
 if (tests.leaked) failed += 1
@@ -89,7 +117,7 @@ else if (!tests.ok && count(tests.output, 'fail') === 0) failed += 1 // bun fail
 const skipped = count(tests.output, 'skip')
 
 console.log(
-  `\ntypecheck ${typecheck.ok ? 'ok' : 'FAILED'}, format ${format.ok ? 'ok' : 'FAILED'}, bun test ${tests.ok ? 'ok' : 'FAILED'}${skipped ? ` (${skipped} skipped)` : ''}`,
+  `\ntypecheck ${typecheck.ok ? 'ok' : 'FAILED'}, format ${format.ok ? 'ok' : 'FAILED'}, bun test ${tests.ok ? 'ok' : 'FAILED'}${skipped ? ` (${skipped} skipped)` : ''}, processes left behind: ${leftovers}`,
 )
 console.log(`${passed} passed, ${failed} failed`)
 process.exit(failed === 0 ? 0 : 1)

@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path'
 import { loadConfig } from '../../src/config.ts'
-import { procStatusBytes, startCpuWitness, startServer, type ServerHandle } from '../server.ts'
+import { startCpuWitness, startServer, treeStatusBytes, type ServerHandle } from '../server.ts'
 import { backAtRest, drainingGoal, healthGoal, memoryGoal } from './common-goals.ts'
 import { watchCpuWait, type CpuWait } from './cpu-wait.ts'
 import { fixture, SMALL_PHOTO } from './inputs.ts'
@@ -119,7 +119,7 @@ async function measure(
     quick: options.quick,
     config: loadConfig({ env }),
     idleBytes,
-    peakBytes: () => procStatusBytes(server.pid, 'VmHWM') ?? Number.NaN,
+    peakBytes: () => treeStatusBytes(server.pid, 'VmRSS') ?? Number.NaN,
     stopProbing: async () => void (await watching.prober.stop()),
     progress: (line) => console.error(`[${scenario.name}] ${line}`),
   }

@@ -1,11 +1,12 @@
 /*
  * The memory formula the README states, peak RSS <= idle RSS + upload budget + decode budget,
  * with each term from this run: the budgets from the server's own code for the same settings,
- * idle RSS and the peak from /proc for the same process.
+ * idle RSS and the peak from /proc for the server and its worker processes together (their
+ * RSS summed at each sample: a killed worker takes its own lifetime peak with it).
  */
 import { loadConfig } from '../../src/config.ts'
 import { planMemory } from '../../src/memory-plan.ts'
-import { procStatusBytes, startPeakSampler } from '../server.ts'
+import { startPeakSampler, treeStatusBytes } from '../server.ts'
 
 /** The goal: the peak within 10% of the bound, or under it. */
 export const MEMORY_GOAL_RATIO = 1.1
@@ -16,9 +17,9 @@ export interface MemoryFigures {
   readonly uploadBudgetBytes: number
   readonly decodeBudgetBytes: number
   readonly boundBytes: number
-  /** VmHWM: the kernel's exact lifetime peak of the server's RSS. */
+  /** The largest sum of the server's and its workers' RSS seen. */
   readonly peakBytes: number
-  /** Largest VmRSS seen by ~100 ms polling; a cross-check of `peakBytes`. */
+  /** The server's and its workers' lifetime peaks (VmHWM), summed: an upper bound, a cross-check. */
   readonly sampledBytes: number
 }
 
@@ -27,11 +28,11 @@ export function memoryBudgets(env: Readonly<Record<string, string>>) {
   return { uploadBudgetBytes: plan.uploadBudgetBytes, decodeBudgetBytes: plan.decodeBudgetBytes }
 }
 
-/** Median VmRSS of a few samples over half a second: the server at rest, after its warm-up. */
+/** Median RSS of a few samples over half a second: the server and its workers at rest, after the warm-up. */
 export async function idleRss(pid: number): Promise<number> {
   const samples: number[] = []
   for (let i = 0; i < 5; i++) {
-    samples.push(procStatusBytes(pid, 'VmRSS') ?? Number.NaN)
+    samples.push(treeStatusBytes(pid, 'VmRSS') ?? Number.NaN)
     await Bun.sleep(100)
   }
   return samples.sort((a, b) => a - b)[2]!
@@ -42,9 +43,9 @@ export async function idleRss(pid: number): Promise<number> {
  * process exits survive it (a server that exits on SIGTERM takes its /proc entry with it).
  */
 export function watchPeak(pid: number) {
-  const highWater = startPeakSampler(() => procStatusBytes(pid, 'VmHWM'))
-  const rss = startPeakSampler(() => procStatusBytes(pid, 'VmRSS'))
-  return { stop: () => ({ peakBytes: highWater.stop(), sampledBytes: rss.stop() }) }
+  const rss = startPeakSampler(() => treeStatusBytes(pid, 'VmRSS'))
+  const highWater = startPeakSampler(() => treeStatusBytes(pid, 'VmHWM'))
+  return { stop: () => ({ peakBytes: rss.stop(), sampledBytes: highWater.stop() }) }
 }
 
 export const mib = (bytes: number) => `${Math.round(bytes / MIB)} MiB`

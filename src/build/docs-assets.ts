@@ -1,16 +1,26 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
+import { TOOL_PAGES } from '../tools/pages.ts'
 
 /**
- * Bundles the docs site's browser code and styles (static/docs) with Bun's bundler into
- * dist/docs, with content-hashed names, and writes dist/docs/assets.ts: the module through
+ * Bundles the site's browser code and styles (static/docs, static/tools) with Bun's bundler
+ * into dist/docs, with content-hashed names, and writes dist/docs/assets.ts: the module through
  * which the server imports each built file as an embedded file (`with { type: 'file' }`), so
  * `npm start`, the tests and the single executable serve the very same bytes. Runs before all
  * three (package.json scripts); dist/ is never committed.
  */
 const ROOT = resolve(import.meta.dir, '../..')
 const OUT = join(ROOT, 'dist/docs')
-const ENTRIES = ['static/docs/main.ts', 'static/docs/site.css']
+const DOCS_ENTRIES = ['static/docs/main.ts', 'static/docs/site.css', 'static/docs/swagger.css']
+/**
+ * One script per tools page, so each loads only its own code; what they share (Preact, the batch
+ * engine, the components) is split into chunks they import, and what a page needs only on
+ * demand (the ZIP writer, BlurHash) is loaded when it is used.
+ */
+const TOOLS_ENTRIES = [
+  ...new Set(Object.values(TOOL_PAGES).map((page) => `static/tools/pages/${page.entry}.tsx`)),
+  'static/tools/tools.css',
+]
 const EXAMPLES = join(ROOT, 'static/examples')
 
 const MIME: Record<string, string> = {
@@ -21,19 +31,11 @@ const MIME: Record<string, string> = {
 export async function buildDocsAssets(): Promise<string[]> {
   rmSync(OUT, { recursive: true, force: true })
   mkdirSync(OUT, { recursive: true })
-  const result = await Bun.build({
-    entrypoints: ENTRIES.map((entry) => join(ROOT, entry)),
-    outdir: OUT,
-    target: 'browser',
-    minify: true,
-    sourcemap: 'none',
-    naming: '[name]-[hash].[ext]',
-  })
-  if (!result.success) throw new AggregateError(result.logs, 'the docs assets did not build')
-  const files = result.outputs.map((output) => basename(output.path))
+  const files = [...(await bundle(DOCS_ENTRIES, false)), ...(await bundle(TOOLS_ENTRIES, true))]
   const lines = files.map((file, i) => `import f${i} from './${file}' with { type: 'file' }`)
   const entries = files.map((file, i) => {
-    const logical = file.replace(/-[a-z0-9]+(\.\w+)$/, '$1')
+    // Pages name entries without their hash; shared chunks are only ever named by a script.
+    const logical = file.startsWith('chunk-') ? file : file.replace(/-[a-z0-9]+(\.\w+)$/, '$1')
     const type = MIME[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream'
     return `  ${JSON.stringify(logical)}: { file: f${i}, name: ${JSON.stringify(file)}, type: ${JSON.stringify(type)} },`
   })
@@ -53,6 +55,20 @@ export async function buildDocsAssets(): Promise<string[]> {
   )
   writeExamplesModule()
   return files
+}
+
+async function bundle(entries: readonly string[], splitting: boolean): Promise<string[]> {
+  const result = await Bun.build({
+    entrypoints: entries.map((entry) => join(ROOT, entry)),
+    outdir: OUT,
+    target: 'browser',
+    minify: true,
+    splitting,
+    sourcemap: 'none',
+    naming: { entry: '[name]-[hash].[ext]', chunk: 'chunk-[hash].[ext]', asset: '[name]-[hash].[ext]' },
+  })
+  if (!result.success) throw new AggregateError(result.logs, 'the site assets did not build')
+  return result.outputs.map((output) => basename(output.path))
 }
 
 /**

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { BUILT_ASSETS } from '../../dist/docs/assets.ts'
 
 /**
@@ -11,14 +12,22 @@ export type AssetName = keyof typeof BUILT_ASSETS
 export interface Asset {
   readonly url: string
   readonly type: string
-  bytes(): Promise<Uint8Array>
+  /** Read once, then kept: a few files, a few hundred KB, embedded in the executable anyway. */
+  bytes(): Uint8Array
 }
 
 export const ASSET_PREFIX = '/docs/assets/'
 
+const read = new Map<AssetName, Uint8Array>()
+
 export function asset(name: AssetName): Asset {
   const built = BUILT_ASSETS[name]
-  return { url: ASSET_PREFIX + built.name, type: built.type, bytes: () => Bun.file(built.file).bytes() }
+  const bytes = () => {
+    let content = read.get(name)
+    if (!content) read.set(name, (content = readFileSync(built.file)))
+    return content
+  }
+  return { url: ASSET_PREFIX + built.name, type: built.type, bytes }
 }
 
 /** The asset a hashed file name refers to, for the route that serves them. */

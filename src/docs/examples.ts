@@ -13,3 +13,11 @@ export function exampleSource(name: string): string {
 export function exampleNames(): string[] {
   return Object.keys(EXAMPLES)
 }
+
+/**
+ * The commands an example's opening comment tells the reader to run, in order: its lines
+ * `//   $ <command>`. The examples page shows them and the tests run them, so they cannot drift.
+ */
+export function documentedCommands(source: string): string[] {
+  return [...source.matchAll(/^\/\/ +\$ (.+)$/gm)].map((match) => match[1]!)
+}

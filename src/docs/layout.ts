@@ -1,8 +1,9 @@
 import { REFERENCE_PATH } from '../endpoints.ts'
-import { VERSION } from '../version.ts'
 import { asset } from './assets.ts'
-import { attr, html, jsonForScript, type Html } from './html.ts'
+import { renderDocument } from './document.ts'
+import { html, raw, type Html } from './html.ts'
 import { AREAS, areaPath, type Area, type PageContext } from './page-context.ts'
+import { isolateTokens } from './tokens.ts'
 
 export interface PageContent {
   readonly title: string
@@ -29,44 +30,6 @@ export function areaLink(ctx: PageContext, area: Area): Html {
   return html`<a href="${areaPath(area)}">${areaName(ctx, area)}</a>`
 }
 
-function navigation(ctx: PageContext): Html {
-  const items = (['home', ...AREAS] as Area[]).map((area) => {
-    const current = area === ctx.area ? 'page' : undefined
-    return html`<li><a href="${areaPath(area)}"${attr('aria-current', current)}>${areaName(ctx, area)}</a></li>`
-  })
-  return html`<nav class="site-nav" aria-label="${ctx.t('site.nav.label')}">
-    <ul>
-      ${items}
-      <li><a href="${REFERENCE_PATH}">${ctx.t('site.nav.openapi')}</a></li>
-    </ul>
-  </nav>`
-}
-
-/** A plain GET form: it works without script, and keeps the reader on the same area. */
-function languageSwitcher(ctx: PageContext): Html {
-  const options = ctx.languages.map(
-    (lang) =>
-      html`<option value="${lang.code}" lang="${lang.code}"${attr('selected', lang.code === ctx.language.code)}>${lang.name}</option>`,
-  )
-  return html`<form class="language" method="get" action="${areaPath(ctx.area)}">
-    <label for="language-select">${ctx.t('site.language.label')}</label>
-    <select id="language-select" name="lang" data-language-switcher>
-      ${options}
-    </select>
-    <button type="submit" class="language-go">${ctx.t('site.language.go')}</button>
-  </form>`
-}
-
-function alternates(ctx: PageContext): Html[] {
-  const path = areaPath(ctx.area)
-  return [
-    ...ctx.languages.map(
-      (lang) => html`<link rel="alternate" hreflang="${lang.code}" href="${path}?lang=${lang.code}" />`,
-    ),
-    html`<link rel="alternate" hreflang="x-default" href="${path}" />`,
-  ]
-}
-
 /** Strings every page's script may show (copy buttons), in the reader's language. */
 function baseStrings(ctx: PageContext): Record<string, string> {
   const keys = ['site.common.copy', 'site.client.copied', 'site.client.copyFailed']
@@ -74,37 +37,33 @@ function baseStrings(ctx: PageContext): Record<string, string> {
 }
 
 export function renderPage(ctx: PageContext, content: PageContent): string {
-  const { language, t } = ctx
-  const data = {
-    ...content.data,
-    area: ctx.area,
-    language: language.code,
-    strings: { ...baseStrings(ctx), ...(content.data?.strings as Record<string, string> | undefined) },
-  }
-  const page = html`<!doctype html>
-    <html lang="${language.code}" dir="${language.dir}">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content="light dark" />
-        <title>${content.title} · imgapi</title>
-        <link rel="icon" href="data:," />
-        <link rel="stylesheet" href="${asset('site.css').url}" />
-        ${alternates(ctx)}
-        <script type="module" src="${asset('main.js').url}"></script>
-        <script type="application/json" id="page-data">${jsonForScript(data)}</script>
-      </head>
-      <body>
-        <a class="skip-link" href="#main">${t('site.skipLink')}</a>
-        <header class="site-header">
-          <a class="brand" href="/docs/">imgapi</a>
-          ${navigation(ctx)} ${languageSwitcher(ctx)}
-        </header>
-        <main id="main" tabindex="-1">${content.body}</main>
-        <footer class="site-footer">
-          <p>${t('site.footer', { version: VERSION })} · <a href="${REFERENCE_PATH}/json">${t('site.nav.spec')}</a></p>
-        </footer>
-      </body>
-    </html> `
-  return page.value
+  const { t } = ctx
+  const items = (['home', ...AREAS] as Area[]).map((area) => ({
+    href: areaPath(area),
+    text: areaName(ctx, area),
+    current: area === ctx.area,
+  }))
+  return renderDocument({
+    t,
+    language: ctx.language,
+    languages: ctx.languages,
+    path: areaPath(ctx.area),
+    title: content.title,
+    section: 'docs',
+    tools: ctx.app.config.tools,
+    nav: {
+      label: t('site.nav.label'),
+      items: [...items, { href: REFERENCE_PATH, text: t('site.nav.openapi') }],
+    },
+    stylesheet: asset('site.css').url,
+    script: asset('main.js').url,
+    data: {
+      ...content.data,
+      area: ctx.area,
+      language: ctx.language.code,
+      strings: { ...baseStrings(ctx), ...(content.data?.strings as Record<string, string> | undefined) },
+    },
+    // Identifiers in translated prose (header names, option values, paths) kept whole and LTR.
+    body: raw(isolateTokens(content.body.value)),
+  })
 }

@@ -27,18 +27,21 @@ const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'] as const
 const spaced = (text: string) =>
   text.replace(/(\p{Nd})(?=[\p{Script=Latin}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu, '$1 ')
 
-export function numberFormats(language: string): NumberFormats {
-  const integer = new Intl.NumberFormat(language, { maximumFractionDigits: 0 })
-  const decimal = new Intl.NumberFormat(language, { maximumFractionDigits: 1 })
-  const fraction = new Intl.NumberFormat(language, { maximumFractionDigits: 2 })
-  const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 })
-  const score = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 4 })
-  const seconds = new Intl.NumberFormat(language, { style: 'unit', unit: 'second', maximumFractionDigits: 1 })
-  const milliseconds = new Intl.NumberFormat(language, {
-    style: 'unit',
-    unit: 'millisecond',
-    maximumFractionDigits: 0,
-  })
+/**
+ * `latin` keeps the language's separators and units but writes 0-9: for figures that sit beside
+ * codes and values a caller types, which are Latin in every language, so one row or table
+ * never mixes two sets of digits (Persian ۳۲ next to 413).
+ */
+export function numberFormats(language: string, digits: 'reader' | 'latin' = 'reader'): NumberFormats {
+  const format = (options: Intl.NumberFormatOptions) =>
+    new Intl.NumberFormat(language, digits === 'latin' ? { ...options, numberingSystem: 'latn' } : options)
+  const integer = format({ maximumFractionDigits: 0 })
+  const decimal = format({ maximumFractionDigits: 1 })
+  const fraction = format({ maximumFractionDigits: 2 })
+  const percent = format({ style: 'percent', maximumFractionDigits: 1 })
+  const score = format({ minimumFractionDigits: 2, maximumFractionDigits: 4 })
+  const seconds = format({ style: 'unit', unit: 'second', maximumFractionDigits: 1 })
+  const milliseconds = format({ style: 'unit', unit: 'millisecond', maximumFractionDigits: 0 })
   return {
     integer: (value) => integer.format(value),
     decimal: (value) => fraction.format(value),

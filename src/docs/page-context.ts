@@ -19,6 +19,11 @@ export interface PageContext {
   readonly languages: readonly LanguageInfo[]
   readonly t: TFunction
   readonly numbers: NumberFormats
+  /**
+   * For the reference's tables, whose rows also hold codes, statuses and values a caller types
+   * (Latin in every language): the same formats with Latin digits.
+   */
+  readonly valueNumbers: NumberFormats
 }
 
 export function pageContext(app: AppContext, area: Area, language: LanguageCode): PageContext {
@@ -29,5 +34,6 @@ export function pageContext(app: AppContext, area: Area, language: LanguageCode)
     languages: LANGUAGES.map(languageInfo),
     t: translator(language),
     numbers: numberFormats(language),
+    valueNumbers: numberFormats(language, 'latin'),
   }
 }

@@ -15,14 +15,14 @@ export interface HeaderSpec {
   readonly enum?: readonly string[]
   /** Sent only in some cases (the rest are always sent on the operations listed). */
   readonly optional?: true
-  /** Sent with error responses: their codes say which (the catalogue's retryAfter). */
+  /** Sent with error responses too: openapi/error-headers.ts says on which statuses. */
   readonly onErrors?: true
 }
 
 export const RESULT_KINDS = ['compressed', 'optimised', 'original'] as const
 
 export const RESPONSE_HEADERS = {
-  'X-Request-Id': { type: 'string', on: ['health', 'formats', 'compress'] },
+  'X-Request-Id': { type: 'string', on: ['health', 'formats', 'compress'], onErrors: true },
   'Content-Disposition': { type: 'string', on: ['compress'], optional: true },
   'X-Original-Size': { type: 'integer', on: ['compress'] },
   'X-Compressed-Size': { type: 'integer', on: ['compress'] },
@@ -38,14 +38,14 @@ export const RESPONSE_HEADERS = {
   'X-Ignored-Options': { type: 'array', on: ['compress'], optional: true },
   'Server-Timing': { type: 'string', on: ['compress'] },
   'Retry-After': { type: 'integer', on: [], onErrors: true },
-  'RateLimit-Policy': { type: 'string', on: ['compress'], optional: true },
-  RateLimit: { type: 'string', on: ['compress'], optional: true },
-  'X-RateLimit-Limit': { type: 'integer', on: ['compress'], optional: true },
-  'X-RateLimit-Remaining': { type: 'integer', on: ['compress'], optional: true },
-  'X-RateLimit-Reset': { type: 'integer', on: ['compress'], optional: true },
+  'RateLimit-Policy': { type: 'string', on: ['compress'], optional: true, onErrors: true },
+  RateLimit: { type: 'string', on: ['compress'], optional: true, onErrors: true },
+  'X-RateLimit-Limit': { type: 'integer', on: ['compress'], optional: true, onErrors: true },
+  'X-RateLimit-Remaining': { type: 'integer', on: ['compress'], optional: true, onErrors: true },
+  'X-RateLimit-Reset': { type: 'integer', on: ['compress'], optional: true, onErrors: true },
   'WWW-Authenticate': { type: 'string', on: [], onErrors: true },
   ETag: { type: 'string', on: ['formats'] },
-  'Cache-Control': { type: 'string', on: ['health', 'formats', 'compress'] },
+  'Cache-Control': { type: 'string', on: ['health', 'formats', 'compress'], onErrors: true },
   Vary: { type: 'string', on: ['formats', 'compress'] },
 } as const satisfies Record<HeaderName, HeaderSpec>
 

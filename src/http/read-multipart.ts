@@ -26,16 +26,38 @@ const malformed = (detail: string, cause?: unknown) =>
 const FILE_PARTS = ['file', 'overlay'] as const
 type FilePart = (typeof FILE_PARTS)[number]
 
-interface Received {
+/**
+ * One buffer of the body's declared length, which bounds the files together (the envelope is
+ * the rest): they are copied into it one after the other as they arrive.
+ */
+interface Arena {
+  readonly buffer: Uint8Array
+  used: number
+}
+
+interface CollectedFile {
   readonly filename: string
+  /** Where the file starts in the arena: set by its first chunk (busboy announces a part early). */
+  start: number | undefined
+  /** Its bytes in the arena, which run on from `start`. */
+  inArena: number
+  /** Chunks, when the body's length is unknown (chunked) or the file did not fit the arena. */
   readonly chunks: Uint8Array[]
   size: number
+  readonly into: Arena | undefined
+}
+
+function preallocated(request: Request, bounds: BodyBounds): Arena | undefined {
+  const declared = Number(request.headers.get('content-length') ?? NaN)
+  return Number.isSafeInteger(declared) && declared > 0 && declared <= bounds.limitBytes
+    ? { buffer: new Uint8Array(declared), used: 0 }
+    : undefined
 }
 
 interface Collected {
   readonly fields: Map<string, string>
   readonly errors: FieldError[]
-  readonly files: Partial<Record<FilePart, Received>>
+  readonly files: Partial<Record<FilePart, CollectedFile>>
   failure?: Error
   /** Called when `failure` is first set, so a read waiting on the parser stops at once. */
   readonly onFailure: () => void
@@ -69,6 +91,7 @@ function createParser(request: Request, bounds: BodyBounds, into: Collected) {
   // with no listener ends the process, so every part's stream gets one, whatever its name.
   const parseFailed = (error: unknown) =>
     fail(malformed('expected a well-formed multipart/form-data body, could not parse it', error))
+  const arena = preallocated(request, bounds)
   // The image and the watermark share the upload limit: together they are what is decoded.
   let received = 0
   parser.on('file', (name, stream, filename) => {
@@ -81,10 +104,22 @@ function createParser(request: Request, bounds: BodyBounds, into: Collected) {
       stream.resume()
       return
     }
-    const file: Received = { filename, chunks: [], size: 0 }
+    const file: CollectedFile = { filename, start: undefined, inArena: 0, chunks: [], size: 0, into: arena }
     into.files[name as FilePart] = file
     stream.on('data', (chunk: Uint8Array) => {
-      file.chunks.push(chunk)
+      // Copied into one buffer as it arrives when the body's length is known: an upload then
+      // holds its reservation once, not once in chunks and again when they are joined.
+      file.start ??= arena?.used
+      const fits =
+        arena &&
+        file.chunks.length === 0 &&
+        arena.used === file.start! + file.inArena &&
+        arena.used + chunk.byteLength <= arena.buffer.byteLength
+      if (fits) {
+        arena.buffer.set(chunk, arena.used)
+        arena.used += chunk.byteLength
+        file.inArena += chunk.byteLength
+      } else file.chunks.push(chunk)
       file.size += chunk.byteLength
       received += chunk.byteLength
       if (received > bounds.maxUploadBytes)
@@ -144,8 +179,6 @@ export async function readMultipart(request: Request, bounds: BodyBounds): Promi
   return completeUpload(collected)
 }
 
-const joined = (file: Received) => Buffer.concat(file.chunks, file.size)
-
 function completeUpload({ files, fields }: Collected): Upload {
   const { file, overlay } = files
   if (!file) {
@@ -172,4 +205,13 @@ function completeUpload({ files, fields }: Collected): Upload {
     fields,
     ...(overlay ? { overlay: joined(overlay) } : {}),
   }
+}
+
+/** The file as one buffer: its place in the arena, then any chunks that did not fit there. */
+function joined(file: CollectedFile): Uint8Array {
+  const start = file.start ?? 0
+  const head =
+    file.into && file.inArena > 0 ? file.into.buffer.subarray(start, start + file.inArena) : undefined
+  if (head && file.chunks.length === 0) return head
+  return Buffer.concat(head ? [head, ...file.chunks] : file.chunks, file.size)
 }

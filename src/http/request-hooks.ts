@@ -7,6 +7,7 @@ import { ClientClosedRequest } from './body-stream.ts'
 import { applyCors, preflightHeaders, type CorsPolicy } from './cors.ts'
 import { toHttpError, type RouteMethods } from './error-handler.ts'
 import { requestHeadBytes } from './header-size.ts'
+import { phaseSeconds } from './job-times.ts'
 import { problemResponse } from './problem.ts'
 import { securityHeadersFor } from './security-headers.ts'
 import { metaOf, startMeta } from './request-meta.ts'
@@ -30,7 +31,7 @@ export interface HookDeps {
   readonly logger: Logger
   readonly cors: CorsPolicy
   readonly lifecycle: Pick<Lifecycle, 'draining'>
-  readonly metrics: Pick<Metrics, 'rejected' | 'rateLimited' | 'request'>
+  readonly metrics: Pick<Metrics, 'rejected' | 'rateLimited' | 'request' | 'compressAnswered'>
   readonly access: Pick<AccessControl, 'check' | 'needsKey'>
 }
 
@@ -131,14 +132,24 @@ export function createRequestHooks(
   /** The request's one access-log line and its count in the metrics. */
   const record = (request: Request, status: number) => {
     const meta = metaOf(request)
+    const now = performance.now()
     const { pathname } = requestTarget(request)
-    metrics.request(methodLabel(request.method), routeOf(pathname), status)
+    const route = routeOf(pathname)
+    metrics.request(methodLabel(request.method), route, status)
+    if (guardedOperation(request.method, route) === 'compress') {
+      metrics.compressAnswered({
+        status,
+        seconds: (now - meta.started) / 1000,
+        ...phaseSeconds(meta.job, now),
+        format: meta.outputFormat,
+      })
+    }
     const line = {
       requestId: meta.id,
       method: clip(request.method, 16),
       path: clip(pathname),
       status,
-      ms: Math.round(performance.now() - meta.started),
+      ms: Math.round(now - meta.started),
       ...(meta.bytesIn !== undefined ? { bytesIn: meta.bytesIn } : {}),
       ...(meta.bytesOut !== undefined ? { bytesOut: meta.bytesOut } : {}),
       ...(meta.client ? { client: meta.client.logId } : {}),

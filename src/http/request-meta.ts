@@ -1,4 +1,5 @@
 import type { ClientIdentity } from '../access/client-identity.ts'
+import type { JobTimes } from './job-times.ts'
 import { requestIdFor } from './request-id.ts'
 
 /** What the access log needs about a request, gathered by the hooks and the routes. */
@@ -11,6 +12,9 @@ export interface RequestMeta {
   bytesOut?: number
   /** Who sent it, once the access checks have run (compress and guarded formats only). */
   client?: ClientIdentity
+  /** A compress request's job, once it reaches the queue, and the format of the image returned. */
+  job?: JobTimes
+  outputFormat?: string
 }
 
 const metas = new WeakMap<Request, RequestMeta>()

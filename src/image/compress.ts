@@ -5,13 +5,13 @@ import type { FormatId, OutputFormat } from '../formats/format-table.ts'
 import type { FormatChoice } from './candidates.ts'
 import type { ImageLimits } from './limits.ts'
 import { estimateJobBytes } from './memory-cost.ts'
-import { produce, searchDeadline } from './produce.ts'
 import type { Similarity } from './search/index.ts'
 import { probeOverlay } from './overlay-input.ts'
 import { planCandidates } from './plan-candidates.ts'
 import type { PlanLimits } from './plan.ts'
 import { probeImage } from './probe.ts'
 import type { RunOptions } from './queue.ts'
+import type { JobExecutor } from '../jobs/executor.ts'
 
 /** Where jobs run: a JobQueue, or a Ticket a request took from one. */
 export interface JobRunner {
@@ -21,12 +21,16 @@ export interface JobRunner {
 export interface CompressLimits extends ImageLimits, PlanLimits {
   readonly maxUploadBytes: number
   readonly jobTimeoutMs: number
+  /** How long a job may wait for a worker before it is refused as load. */
+  readonly queueTimeoutMs: number
   readonly decodeBudgetBytes: number
-  readonly encodeBudgetMs: number
 }
 
 export interface CompressDeps {
+  /** Who may run when: a JobQueue, or a Ticket a request took from one. */
   readonly runner: JobRunner
+  /** Where the pixels are worked: this process, or a worker process. */
+  readonly executor: JobExecutor
   readonly limits: CompressLimits
   /** For format=auto: what the client said it can show. */
   readonly formats?: FormatChoice
@@ -84,28 +88,29 @@ export async function compressImage(
   assertFitsBudget(costBytes, limits.decodeBudgetBytes)
   const t1 = performance.now()
   let started = t1
-  // The job timeout runs from here, waiting included; a search must end before it.
-  const deadline = searchDeadline(t1, limits.jobTimeoutMs)
-  const job = async () => {
+  const { executor } = deps
+  const job = () => {
     started = performance.now()
-    const produced = await produce(
-      input,
-      probe,
-      jobs.map((job) => job.plan),
-      {
-        maxInputPixels: limits.maxInputPixels,
-        timeoutSeconds: Math.max(1, Math.ceil(limits.jobTimeoutMs / 1000)),
-        deadline,
-        ...(overlay ? { overlay } : {}),
-      },
+    const pipeline = {
+      maxInputPixels: limits.maxInputPixels,
+      timeoutSeconds: Math.max(1, Math.ceil(limits.jobTimeoutMs / 1000)),
+    }
+    return executor.produce(
+      { input, probe, candidates: jobs.map((job) => job.plan), pipeline, ...(overlay ? { overlay } : {}) },
+      { timeoutMs: limits.jobTimeoutMs, costBytes },
     )
-    const chosen =
-      options.format === 'auto'
-        ? chooseAutoResult(input, probe, produced, new Set(jobs.map((job) => job.plan.format)))
-        : chooseResult(input, probe, produced.plan, produced.encoded)
-    return { produced, chosen }
   }
-  const { produced, chosen } = await runner.run(job, { timeoutMs: limits.jobTimeoutMs, costBytes })
+  const produced = await runner.run(job, {
+    costBytes,
+    waitTimeoutMs: limits.queueTimeoutMs,
+    // A worker process is killed at its time by the executor; in this process the queue answers.
+    ...(executor.enforcesTimeout ? {} : { timeoutMs: limits.jobTimeoutMs }),
+  })
+  // The never-larger decision is the server's, on what the job produced.
+  const chosen =
+    options.format === 'auto'
+      ? chooseAutoResult(input, probe, produced, new Set(jobs.map((job) => job.plan.format)))
+      : chooseResult(input, probe, produced.plan, produced.encoded)
   const t2 = performance.now()
   return {
     data: chosen.data,

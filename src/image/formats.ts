@@ -46,26 +46,17 @@ function writable(id: FormatId): boolean {
   return capability(FORMAT_TABLE[id].sharpId)?.output.buffer ?? false
 }
 
-/** Server limits that narrow a format's published ranges. */
-export interface FormatCaps {
-  /** libheif cannot be interrupted, so AVIF effort is capped (IMGAPI_MAX_AVIF_EFFORT). */
-  readonly maxAvifEffort: number
-}
-
-/** The tunables of an output as this server accepts them: the declared ranges, narrowed by its caps. */
-export function tunablesFor(id: FormatId, caps: FormatCaps): Tunables {
-  const declared = formatInfo(id).tunables
-  if (id !== 'avif' || !declared.effort) return declared
-  const max = Math.min(declared.effort.max, caps.maxAvifEffort)
-  return {
-    ...declared,
-    effort: { min: declared.effort.min, max, default: Math.min(declared.effort.default, max) },
-  }
+/**
+ * The tunables of an output, as declared: every range the encoder has (AVIF effort 0-9 too,
+ * since a job that runs too long is stopped by killing its worker process).
+ */
+export function tunablesFor(id: FormatId): Tunables {
+  return formatInfo(id).tunables
 }
 
 /** The formats as GET /api/formats publishes them on this server. */
-export function publishedFormats(caps: FormatCaps): FormatInfo[] {
-  return listFormats().map((f) => ({ ...f, tunables: tunablesFor(f.id, caps) }))
+export function publishedFormats(): FormatInfo[] {
+  return listFormats().map((f) => ({ ...f, tunables: tunablesFor(f.id) }))
 }
 
 let cached: readonly FormatInfo[] | undefined

@@ -9,7 +9,6 @@ export interface ImageLimits extends DecoderPixelLimits {
   readonly maxFrames: number
   readonly maxOutputDimension: number
   readonly maxOutputPixels: number
-  readonly maxAvifPixels: number
 }
 
 const tooLarge = (detail: string) => new AppError('IMAGE_TOO_LARGE', detail)
@@ -58,12 +57,6 @@ export function assertWithinLimits(probe: ImageProbe, plan: JobPlan, limits: Ima
   if (canvasPixels > limits.maxOutputPixels) {
     throw tooLarge(
       `expected at most ${limits.maxOutputPixels} pixels at every step, this request would make a ${canvas.width}x${canvas.height} canvas on the way (a turn by ${plan.rotate ?? 0} degrees); turn a smaller crop, or send a smaller image`,
-    )
-  }
-  // libheif cannot be interrupted once it starts: its cost is bounded here instead of by the timeout.
-  if (plan.format === 'avif' && outPixels > limits.maxAvifPixels) {
-    throw tooLarge(
-      `expected an AVIF output of at most ${limits.maxAvifPixels} pixels (the AVIF encoder cannot be stopped once started), this request would produce ${out.width}x${out.height} = ${outPixels} pixels; ask for a smaller width or height, or another format`,
     )
   }
   return out

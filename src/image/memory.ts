@@ -22,3 +22,23 @@ export function capMallocArenas(arenas: number): boolean {
     return false
   }
 }
+
+let libc: { readonly trim: () => void } | undefined
+
+/**
+ * Gives freed heap pages back to the system (glibc's malloc_trim): a worker between jobs keeps
+ * what libvips freed otherwise, and its resident memory, which the server watches and the README's
+ * bound counts, would stay at its last job's peak. A no-op where it is not glibc.
+ */
+export function trimMalloc(): void {
+  if (process.platform !== 'linux') return
+  try {
+    libc ??= (() => {
+      const lib = dlopen('libc.so.6', { malloc_trim: { args: ['u64'], returns: 'i32' } })
+      return { trim: () => void lib.symbols.malloc_trim(0) }
+    })()
+    libc.trim()
+  } catch {
+    libc = { trim: () => {} }
+  }
+}

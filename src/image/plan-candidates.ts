@@ -1,7 +1,6 @@
 import { AppError } from '../errors/app-error.ts'
 import type { AutoQuality, CompressOptions } from '../options/schema.ts'
 import { autoCandidates, type FormatChoice } from './candidates.ts'
-import { affordEncode } from './encode-budget.ts'
 import { assertWithinLimits, type ImageLimits, type OutputSize } from './limits.ts'
 import { planJob, type JobPlan, type PlanLimits } from './plan.ts'
 import type { ImageProbe } from './probe.ts'
@@ -9,7 +8,7 @@ import type { ImageProbe } from './probe.ts'
 /** The level format=auto compares formats at when the caller names none. */
 export const DEFAULT_AUTO_FORMAT_LEVEL: AutoQuality = 'auto-high'
 
-type CompressLimits = PlanLimits & ImageLimits & { readonly encodeBudgetMs: number }
+type CompressLimits = PlanLimits & ImageLimits
 
 export interface PlannedJob {
   readonly plan: JobPlan
@@ -24,7 +23,7 @@ function planOne(
 ): PlannedJob {
   const planned = planJob(options, probe, limits, overlay)
   const out = assertWithinLimits(probe, planned, limits)
-  return { plan: affordEncode(planned, out, options.effort !== undefined, limits.encodeBudgetMs), out }
+  return { plan: planned, out }
 }
 
 /**

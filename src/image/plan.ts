@@ -8,7 +8,7 @@ import {
   type RangeTunable,
   type Tunables,
 } from '../formats/format-table.ts'
-import { canWrite, formatInfo, tunablesFor, type FormatCaps } from './formats.ts'
+import { canWrite, formatInfo, tunablesFor } from './formats.ts'
 import { ignoredOptions } from './ignored-options.ts'
 import { icoSizesOf, isRightAngle, operationsFor, resizeFor } from './plan-operations.ts'
 import type { ImageProbe } from './probe.ts'
@@ -28,7 +28,7 @@ export const PLANNED_OPTIONS = [
   'allowResize',
 ] as const satisfies readonly OptionName[]
 
-export interface PlanLimits extends FormatCaps {
+export interface PlanLimits {
   readonly maxOutputDimension: number
 }
 
@@ -126,7 +126,7 @@ export function planJob(
   overlay?: ImageProbe,
 ): JobPlan {
   const format = outputFormatFor(options, probe)
-  const tunables = tunablesFor(format, limits)
+  const tunables = tunablesFor(format)
   const lossless = losslessFor(options, format, tunables, probe)
   const numericQuality = typeof options.quality === 'number' ? options.quality : undefined
   checkRange('quality', numericQuality, tunables.quality, format)

@@ -31,11 +31,18 @@ const MAX_ENCODES = 16
  * with metadata=keep the chosen settings are encoded once more with the metadata, unless that
  * no longer fits the target: then the metadata goes and the response lists it as ignored.
  */
+export interface ProduceOptions extends PipelineOptions {
+  /** Monotonic time by which a search returns its best so far. */
+  readonly deadline: number
+  /** Told of each better answer a search finds that meets the request, before it ends. */
+  readonly onBest?: (best: Produced) => void
+}
+
 export async function produce(
   input: Uint8Array,
   probe: ImageProbe,
   candidates: readonly JobPlan[],
-  pipeline: PipelineOptions & { readonly deadline: number },
+  pipeline: ProduceOptions,
 ): Promise<Produced> {
   const plan = candidates[0]!
   if (!plan.goal) {
@@ -50,7 +57,13 @@ export async function produce(
   const maxBytes = plan.goal.maxBytes ?? Infinity
   // With metadata=keep the answer is encoded once more, with its metadata, within the cap.
   const maxEncodes = MAX_ENCODES - (plan.metadata !== 'strip' ? 1 : 0)
-  const outcome = await searchEncode(input, probe, candidates, { ...pipeline, maxEncodes })
+  const { onBest } = pipeline
+  const outcome = await searchEncode(input, probe, candidates, {
+    ...pipeline,
+    maxEncodes,
+    // Found on the way, without metadata: an answer only if the job is stopped before the end.
+    onBest: onBest && ((best) => onBest({ ...best, ignored: metadataDropped(best.plan) })),
+  })
   const found: Produced = { ...outcome, ignored: outcome.plan.ignored }
   if (plan.metadata === 'strip') return found
   const dropMetadata = { ...found, ignored: [...found.ignored, 'metadata' as const] }
@@ -58,6 +71,10 @@ export async function produce(
   const withMetadata = await runPipeline(input, probe, outcome.plan, pipeline)
   if (withMetadata.data.length > maxBytes) return dropMetadata
   return { ...found, encoded: withMetadata, encodes: outcome.encodes + 1 }
+}
+
+function metadataDropped(plan: JobPlan): Produced['ignored'] {
+  return plan.metadata !== 'strip' ? [...plan.ignored, 'metadata'] : plan.ignored
 }
 
 export function searchDeadline(runAt: number, jobTimeoutMs: number): number {

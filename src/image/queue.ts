@@ -19,7 +19,14 @@ export interface QueueOptions {
 }
 
 export interface RunOptions {
-  readonly timeoutMs: number
+  /**
+   * Time of work, from when the job starts: past it the caller gets PROCESSING_TIMEOUT while the
+   * job keeps its slot until it really ends. Left out when the job stops itself (a worker process
+   * killed at its time).
+   */
+  readonly timeoutMs?: number
+  /** Time a job may wait for a slot; past it, 503 OVERLOADED with Retry-After (load, not the image). */
+  readonly waitTimeoutMs?: number
   /** Memory the job will need at its peak; it starts only when that much is free. */
   readonly costBytes: number
 }
@@ -35,12 +42,22 @@ interface Waiter {
   readonly start: () => void
 }
 
+/** A job over its own time: the image's doing, not the server's load, so not worth retrying as is. */
+export function processingTimeout(timeoutMs: number): AppError {
+  return new AppError(
+    'PROCESSING_TIMEOUT',
+    `expected the image to be processed within ${timeoutMs} ms of work (IMGAPI_JOB_TIMEOUT_MS), it was not; send a smaller image, or ask for a smaller size or a lower effort`,
+  )
+}
+
 /**
  * A bounded job queue. Admission is counted from the moment a request arrives, so a flood of
  * uploads is refused before any of them is buffered. A job starts when a worker is free and its
- * memory fits the budget, in arrival order. A job that times out is answered at once, but its
- * worker slot and memory stay taken until the work itself ends, so a stuck image can never push
- * the server past `workers` concurrent decodes or past the memory budget.
+ * memory fits the budget, in arrival order; one that waits longer than its wait limit is refused
+ * as load (503). A job's own time runs from its start: a job that times out in this process is
+ * answered at once, but its slot and memory stay taken until the work itself ends, so a stuck
+ * image can never push the server past `workers` concurrent decodes or past the memory budget
+ * (a job in a worker process stops itself instead: its worker is killed).
  */
 export class JobQueue {
   #admitted = 0
@@ -126,29 +143,35 @@ export class JobQueue {
     )
   }
 
-  #run<T>(job: () => Promise<T>, { timeoutMs, costBytes }: RunOptions, ended: () => void): Promise<T> {
+  #run<T>(job: () => Promise<T>, options: RunOptions, ended: () => void): Promise<T> {
+    const { timeoutMs, waitTimeoutMs, costBytes } = options
     return new Promise<T>((resolve, reject) => {
       let settled = false
-      const timer = setTimeout(() => {
-        settled = true
-        const index = this.#waiting.indexOf(waiter)
-        if (index !== -1) {
-          this.#waiting.splice(index, 1)
-          ended()
-        }
-        reject(
-          new AppError(
-            'PROCESSING_TIMEOUT',
-            `expected the image to be processed within ${timeoutMs} ms, it was not`,
-          ),
-        )
-      }, timeoutMs)
+      let workTimer: ReturnType<typeof setTimeout> | undefined
+      const waitTimer =
+        waitTimeoutMs === undefined
+          ? undefined
+          : setTimeout(() => {
+              const index = this.#waiting.indexOf(waiter)
+              if (index === -1) return
+              this.#waiting.splice(index, 1)
+              settled = true
+              ended()
+              reject(this.overloaded(`waited ${waitTimeoutMs} ms for a worker, all busy (the queue's limit)`))
+            }, waitTimeoutMs)
       const waiter: Waiter = {
         costBytes,
         start: () => {
+          clearTimeout(waitTimer)
           this.#running++
           this.#usedBytes += costBytes
           const began = performance.now()
+          if (timeoutMs !== undefined) {
+            workTimer = setTimeout(() => {
+              settled = true
+              reject(processingTimeout(timeoutMs))
+            }, timeoutMs)
+          }
           job()
             .then(
               (value) => !settled && resolve(value),
@@ -156,7 +179,7 @@ export class JobQueue {
             )
             .finally(() => {
               settled = true
-              clearTimeout(timer)
+              clearTimeout(workTimer)
               this.#recentMs = this.#recentMs * 0.8 + (performance.now() - began) * 0.2
               this.#running--
               this.#usedBytes -= costBytes

@@ -1,179 +1,168 @@
-import { Counter, Gauge, Histogram, Registry } from 'prom-client'
+import { Counter, Histogram, Registry } from 'prom-client'
 import type { ErrorCode } from '../errors/catalogue.ts'
-import type { QueueStats } from '../image/queue.ts'
+import { registerGauges, type MetricSources } from './gauges.ts'
+import {
+  API_REQUESTS,
+  COMPRESS_OUTCOMES,
+  ERROR_CODES,
+  INPUT_FORMATS,
+  NO_FORMAT,
+  RATE_LIMIT_KINDS,
+  REDIS_CALLS,
+  STATUS_CLASSES,
+  statusClass,
+  type RateLimitKind,
+  type RedisCall,
+} from './label-sets.ts'
+import { OUTPUT_FORMATS } from '../formats/format-table.ts'
 
-/** What the gauges read when they are scraped; nothing is sampled in between. */
-export interface MetricSources {
-  readonly queue: () => QueueStats
-  readonly workers: number
-  readonly uploads: () => { readonly usedBytes: number; readonly budgetBytes: number }
-  /** Undefined when limits are kept in memory: then the gauge is not exported at all. */
-  readonly redisUp: () => boolean | undefined
-  readonly build: { readonly version: string; readonly sharp: string; readonly libvips: string }
-}
-
-export type RateLimitKind = 'rate' | 'client_jobs'
+export type { MetricSources } from './gauges.ts'
+export type { RateLimitKind, RedisCall } from './label-sets.ts'
 
 // Compressions on 2 cores run from milliseconds (a small PNG) to tens of seconds (a large AVIF).
 const DURATION_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60]
 const RATIO_BUCKETS = [0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1]
 
+/** How one compress request ended, as the access log records it. */
+export interface CompressAnswer {
+  readonly status: number
+  /** From arrival to the answer. */
+  readonly seconds: number
+  /** Waiting for a worker, when the job reached the queue. */
+  readonly queueSeconds?: number
+  /** On a worker until the job ended or the answer left, when it started. */
+  readonly processingSeconds?: number
+  /** The output format of the image returned; none for an error. */
+  readonly format?: string
+}
+
 /**
  * The service's Prometheus metrics, named by Prometheus's conventions: an `imgapi_` prefix,
- * base units (seconds, bytes), `_total` on counters. Every label has a bounded set of values:
- * route templates, methods, statuses, error codes and output formats.
+ * base units (seconds, bytes), `_total` on counters. Every label has a bounded set of values
+ * (route templates, methods, statuses, error codes, formats), and the known ones are exported
+ * at 0 from the start (label-sets.ts).
  */
 export class Metrics {
   readonly registry = new Registry()
   readonly #requests: Counter<'method' | 'route' | 'status'>
-  readonly #duration: Histogram<'format'>
+  readonly #duration: Histogram<'status_class' | 'format'>
+  readonly #queueWait: Histogram<'status_class'>
+  readonly #processing: Histogram<'status_class' | 'format'>
   readonly #bytesIn: Counter<'format'>
   readonly #bytesOut: Counter<'format'>
   readonly #ratio: Histogram<'format'>
   readonly #rejected: Counter<'code'>
   readonly #rateLimited: Counter<'limit'>
-  readonly #redisErrors: Counter
+  readonly #redisErrors: Counter<'call'> | undefined
 
   constructor(sources: MetricSources) {
     const registers = [this.registry]
-    this.#requests = new Counter({
-      name: 'imgapi_http_requests_total',
-      help: 'HTTP requests answered, by method, route template and status.',
-      labelNames: ['method', 'route', 'status'],
-      registers,
-    })
-    this.#duration = new Histogram({
-      name: 'imgapi_compress_duration_seconds',
-      help: 'Time from a compress request arriving to its image being ready, by output format.',
-      labelNames: ['format'],
-      buckets: DURATION_BUCKETS,
-      registers,
-    })
-    this.#bytesIn = new Counter({
-      name: 'imgapi_compress_input_bytes_total',
-      help: 'Bytes of images compressed successfully, by input format.',
-      labelNames: ['format'],
-      registers,
-    })
-    this.#bytesOut = new Counter({
-      name: 'imgapi_compress_output_bytes_total',
-      help: 'Bytes of the images returned, by output format.',
-      labelNames: ['format'],
-      registers,
-    })
-    this.#ratio = new Histogram({
-      name: 'imgapi_compress_ratio',
-      help: 'Output bytes divided by input bytes, by output format.',
-      labelNames: ['format'],
-      buckets: RATIO_BUCKETS,
-      registers,
-    })
-    this.#rejected = new Counter({
-      name: 'imgapi_rejected_requests_total',
-      help: 'Requests answered with a problem (an error), by its code.',
-      labelNames: ['code'],
-      registers,
-    })
-    this.#rateLimited = new Counter({
-      name: 'imgapi_rate_limited_requests_total',
-      help: 'Requests refused with 429 by the rate limit ("rate") or the per-client cap of requests in progress ("client_jobs").',
-      labelNames: ['limit'],
-      registers,
-    })
-    this.#redisErrors = new Counter({
-      name: 'imgapi_redis_errors_total',
-      help: 'Rate-limit calls to Redis that failed or timed out.',
-      registers,
-    })
-    this.#gauges(sources)
+    const counter = <L extends string>(name: string, help: string, labelNames: L[]) =>
+      new Counter<L>({ name, help, labelNames, registers })
+    const histogram = <L extends string>(name: string, help: string, labelNames: L[], buckets: number[]) =>
+      new Histogram<L>({ name, help, labelNames, buckets, registers })
+
+    this.#requests = counter(
+      'imgapi_http_requests_total',
+      'HTTP requests answered, by method, route template and status.',
+      ['method', 'route', 'status'],
+    )
+    this.#duration = histogram(
+      'imgapi_compress_duration_seconds',
+      'Compress requests from arrival to answer, every outcome: by status class and output format (none for an error).',
+      ['status_class', 'format'],
+      DURATION_BUCKETS,
+    )
+    this.#queueWait = histogram(
+      'imgapi_compress_queue_wait_seconds',
+      'Time compress jobs waited for a worker, by the status class of their answer.',
+      ['status_class'],
+      DURATION_BUCKETS,
+    )
+    this.#processing = histogram(
+      'imgapi_compress_processing_seconds',
+      'Time compress jobs spent on a worker until they ended or were answered, by status class and output format.',
+      ['status_class', 'format'],
+      DURATION_BUCKETS,
+    )
+    this.#bytesIn = counter(
+      'imgapi_compress_input_bytes_total',
+      'Bytes of images compressed successfully, by input format.',
+      ['format'],
+    )
+    this.#bytesOut = counter(
+      'imgapi_compress_output_bytes_total',
+      'Bytes of the images returned, by output format.',
+      ['format'],
+    )
+    this.#ratio = histogram(
+      'imgapi_compress_ratio',
+      'Output bytes divided by input bytes, by output format.',
+      ['format'],
+      RATIO_BUCKETS,
+    )
+    this.#rejected = counter(
+      'imgapi_rejected_requests_total',
+      'Requests answered with a problem (an error), by its code.',
+      ['code'],
+    )
+    this.#rateLimited = counter(
+      'imgapi_rate_limited_requests_total',
+      'Requests refused with 429 by the rate limit ("rate") or the per-client cap of requests in progress ("client_jobs").',
+      ['limit'],
+    )
+    this.#redisErrors =
+      sources.redisUp() === undefined
+        ? undefined
+        : counter(
+            'imgapi_redis_errors_total',
+            'Redis calls that failed, timed out or were not tried because Redis was down: rate-limit checks ("rate_limit") and reconnection attempts ("connect").',
+            ['call'],
+          )
+    this.#zero()
+    registerGauges(this.registry, sources)
   }
 
-  #gauges(sources: MetricSources): void {
-    const registers = [this.registry]
-    const gauge = (name: string, help: string, read: () => number) =>
-      new Gauge({
-        name,
-        help,
-        registers,
-        collect() {
-          this.set(read())
-        },
-      })
-    gauge(
-      'imgapi_queue_waiting_jobs',
-      'Compress requests admitted and not yet running.',
-      () => sources.queue().waiting,
-    )
-    gauge('imgapi_workers_busy', 'Workers running a compression now.', () => sources.queue().running)
-    gauge('imgapi_workers', 'Workers (IMGAPI_WORKERS).', () => sources.workers)
-    gauge(
-      'imgapi_queue_capacity',
-      'Requests the queue admits beyond the workers (IMGAPI_QUEUE_LENGTH).',
-      () => sources.queue().capacity,
-    )
-    gauge(
-      'imgapi_decode_memory_reserved_bytes',
-      'Memory reserved by running jobs.',
-      () => sources.queue().memoryBytes.used,
-    )
-    gauge(
-      'imgapi_decode_memory_budget_bytes',
-      'Memory running jobs may reserve together.',
-      () => sources.queue().memoryBytes.budget,
-    )
-    gauge(
-      'imgapi_upload_reserved_bytes',
-      'Memory reserved by uploads being read.',
-      () => sources.uploads().usedBytes,
-    )
-    gauge(
-      'imgapi_upload_budget_bytes',
-      'Memory uploads being read may reserve together.',
-      () => sources.uploads().budgetBytes,
-    )
-    if (sources.redisUp() !== undefined) {
-      gauge('imgapi_redis_up', '1 while the shared rate-limit store (Redis) answers, else 0.', () =>
-        Number(sources.redisUp()),
-      )
+  /** Every known series at 0, so the first event is an increase Prometheus can see. */
+  #zero(): void {
+    for (const labels of API_REQUESTS) this.#requests.inc(labels, 0)
+    for (const labels of COMPRESS_OUTCOMES) {
+      this.#duration.zero(labels)
+      this.#processing.zero(labels)
     }
-    gauge('process_resident_memory_bytes', 'Resident memory size in bytes.', () => process.memoryUsage.rss())
-    const startSeconds = Math.round(Date.now() / 1000 - process.uptime())
-    gauge(
-      'process_start_time_seconds',
-      'Start time of the process since the Unix epoch in seconds.',
-      () => startSeconds,
-    )
-    new Counter({
-      name: 'process_cpu_seconds_total',
-      help: 'User and system CPU time spent in seconds.',
-      registers,
-      collect() {
-        const { user, system } = process.cpuUsage()
-        this.reset()
-        this.inc((user + system) / 1e6)
-      },
-    })
-    new Gauge({
-      name: 'imgapi_build_info',
-      help: 'Always 1; the labels say which build is running.',
-      labelNames: ['version', 'bun', 'sharp', 'libvips'],
-      registers,
-    }).set({ ...sources.build, bun: Bun.version }, 1)
+    for (const status_class of STATUS_CLASSES) this.#queueWait.zero({ status_class })
+    for (const format of INPUT_FORMATS) this.#bytesIn.inc({ format }, 0)
+    for (const format of OUTPUT_FORMATS) {
+      this.#bytesOut.inc({ format }, 0)
+      this.#ratio.zero({ format })
+    }
+    for (const code of ERROR_CODES) this.#rejected.inc({ code }, 0)
+    for (const limit of RATE_LIMIT_KINDS) this.#rateLimited.inc({ limit }, 0)
+    for (const call of REDIS_CALLS) this.#redisErrors?.inc({ call }, 0)
   }
 
   request(method: string, route: string, status: number): void {
     this.#requests.inc({ method, route, status: String(status) })
   }
 
+  /** Every compress request, whatever its answer: the duration and, when reached, each phase. */
+  compressAnswered(answer: CompressAnswer): void {
+    const status_class = statusClass(answer.status)
+    const format = status_class === '2xx' ? (answer.format ?? NO_FORMAT) : NO_FORMAT
+    this.#duration.observe({ status_class, format }, answer.seconds)
+    if (answer.queueSeconds !== undefined) this.#queueWait.observe({ status_class }, answer.queueSeconds)
+    if (answer.processingSeconds !== undefined)
+      this.#processing.observe({ status_class, format }, answer.processingSeconds)
+  }
+
+  /** The bytes of a successful compression. */
   compressed(result: {
     readonly inputFormat: string
     readonly outputFormat: string
     readonly inputBytes: number
     readonly outputBytes: number
-    readonly seconds: number
   }): void {
     const format = result.outputFormat
-    this.#duration.observe({ format }, result.seconds)
     this.#bytesIn.inc({ format: result.inputFormat }, result.inputBytes)
     this.#bytesOut.inc({ format }, result.outputBytes)
     if (result.inputBytes > 0) this.#ratio.observe({ format }, result.outputBytes / result.inputBytes)
@@ -187,8 +176,8 @@ export class Metrics {
     this.#rateLimited.inc({ limit })
   }
 
-  redisError(): void {
-    this.#redisErrors.inc()
+  redisError(call: RedisCall): void {
+    this.#redisErrors?.inc({ call })
   }
 
   get contentType(): string {

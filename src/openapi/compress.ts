@@ -49,7 +49,7 @@ export function compressOpenApi(limits: CompressDocLimits, keysRequired: boolean
     })),
     requestBody: {
       required: true,
-      description: `The image, at most ${limits.maxUploadBytes} bytes.`,
+      description: `The image, from 1 to ${limits.maxUploadBytes} bytes, in a multipart field \`file\` or as the whole body; an empty one is refused with 400 MISSING_FILE.`,
       content: {
         'multipart/form-data': {
           schema: {
@@ -58,8 +58,9 @@ export function compressOpenApi(limits: CompressDocLimits, keysRequired: boolean
             properties: {
               file: {
                 ...binary,
+                minLength: 1,
                 maxLength: limits.maxUploadBytes,
-                description: `The image, at most ${limits.maxUploadBytes} bytes.`,
+                description: `The image, from 1 to ${limits.maxUploadBytes} bytes. An empty file is refused with 400 MISSING_FILE.`,
               },
               overlay: {
                 ...binary,
@@ -70,7 +71,7 @@ export function compressOpenApi(limits: CompressDocLimits, keysRequired: boolean
             },
           },
         },
-        '*/*': { schema: { ...binary, maxLength: limits.maxUploadBytes } },
+        '*/*': { schema: { ...binary, minLength: 1, maxLength: limits.maxUploadBytes } },
       },
     },
     responses: {
@@ -84,6 +85,7 @@ export function compressOpenApi(limits: CompressDocLimits, keysRequired: boolean
       },
       ...errorResponses(
         keysRequired ? ['UNAUTHORIZED', ...OPERATION_ERRORS.compress] : OPERATION_ERRORS.compress,
+        { rateLimited: true },
       ),
     },
   } satisfies Partial<OpenAPIV3.OperationObject>

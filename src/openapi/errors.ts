@@ -1,8 +1,7 @@
-import { headerDescription } from '../http/headers.ts'
 import { en } from '../i18n.ts'
 import { MAX_LISTED_ERRORS } from '../errors/echo.ts'
-import { carriesRetryAfter, ERROR_CATALOGUE, errorTypeUri, type ErrorCode } from '../errors/catalogue.ts'
-import { headerObjects } from './headers.ts'
+import { ERROR_CATALOGUE, errorTypeUri, type ErrorCode } from '../errors/catalogue.ts'
+import { errorHeaders, type ErrorHeaderContext } from './error-headers.ts'
 
 /**
  * RFC 9457 problem details, the shape of every error. The bounds are real: what an error echoes
@@ -90,28 +89,11 @@ export const PROBLEM_SCHEMA = {
 
 const PROBLEM_REF = { $ref: '#/components/schemas/Problem' }
 
-const RATE_LIMIT_HEADERS = [
-  'RateLimit-Policy',
-  'RateLimit',
-  'X-RateLimit-Limit',
-  'X-RateLimit-Remaining',
-  'X-RateLimit-Reset',
-] as const
-
-/** Retry-After where the catalogue says so, and the rate-limit headers on a 429. */
-function errorHeaders(group: readonly ErrorCode[]) {
-  return {
-    'Retry-After': {
-      description: headerDescription('Retry-After'),
-      required: true,
-      schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 86400 },
-    },
-    ...(group.includes('RATE_LIMITED') ? headerObjects(RATE_LIMIT_HEADERS) : {}),
-  }
-}
-
 /** OpenAPI responses for the given codes, grouped by status, each code with an example. */
-export function errorResponses(codes: readonly ErrorCode[]): Record<string, unknown> {
+export function errorResponses(
+  codes: readonly ErrorCode[],
+  context: ErrorHeaderContext = {},
+): Record<string, unknown> {
   const byStatus = new Map<number, ErrorCode[]>()
   for (const code of codes) {
     const status = ERROR_CATALOGUE[code].status
@@ -122,7 +104,7 @@ export function errorResponses(codes: readonly ErrorCode[]): Record<string, unkn
       String(status),
       {
         description: group.map((code) => `${code}: ${en.errors[code].description}`).join('\n\n'),
-        ...(group.some(carriesRetryAfter) ? { headers: errorHeaders(group) } : {}),
+        headers: errorHeaders(group, context),
         content: {
           'application/problem+json': {
             schema: PROBLEM_REF,

@@ -1,5 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types'
 import { RESULT_KINDS } from '../http/headers.ts'
+import { PUBLISHED_LIMITS } from '../http/published-limits.ts'
 import { en } from '../i18n.ts'
 import { OUTPUT_FORMATS } from '../formats/format-table.ts'
 import { VERSION } from '../version.ts'
@@ -25,7 +26,7 @@ function described(endpoint: Endpoint, schema: OpenAPIV3.SchemaObject): OpenAPIV
 
 export const HEALTH_SCHEMA: OpenAPIV3.SchemaObject = described('health', {
   type: 'object',
-  required: ['status', 'version', 'uptimeSeconds', 'engine', 'queue', 'uploads', 'codecs'],
+  required: ['status', 'version', 'uptimeSeconds', 'engine', 'queue', 'workers', 'uploads', 'codecs'],
   properties: {
     status: { type: 'string', enum: ['ok', 'degraded', 'draining'], example: 'ok' },
     version: { type: 'string', example: VERSION },
@@ -50,6 +51,18 @@ export const HEALTH_SCHEMA: OpenAPIV3.SchemaObject = described('health', {
           required: ['used', 'budget'],
           properties: { used: { type: 'integer' }, budget: { type: 'integer' } },
         },
+      },
+    },
+    workers: {
+      type: 'object',
+      required: ['kind', 'alive', 'size', 'restartsLastMinute', 'ready'],
+      properties: {
+        kind: { type: 'string', enum: ['processes', 'in-process'] },
+        alive: { type: 'integer' },
+        size: { type: 'integer' },
+        restartsLastMinute: { type: 'integer' },
+        ready: { type: 'boolean' },
+        detail: { type: 'string' },
       },
     },
     uploads: {
@@ -98,9 +111,22 @@ const FLAG: OpenAPIV3.SchemaObject = {
   properties: { default: { type: 'boolean' } },
 }
 
+/** Each published limit is a setting: its description is the setting's. */
+const LIMITS_SCHEMA: OpenAPIV3.SchemaObject = {
+  type: 'object',
+  required: [...PUBLISHED_LIMITS],
+  properties: Object.fromEntries(
+    PUBLISHED_LIMITS.map((name) => [
+      name,
+      { type: 'integer', minimum: 1, description: en.settings[name].description },
+    ]),
+  ),
+  additionalProperties: false,
+}
+
 export const FORMATS_SCHEMA: OpenAPIV3.SchemaObject = described('formats', {
   type: 'object',
-  required: ['formats'],
+  required: ['formats', 'limits'],
   properties: {
     formats: {
       type: 'array',
@@ -160,11 +186,29 @@ export const FORMATS_SCHEMA: OpenAPIV3.SchemaObject = described('formats', {
         },
       },
     },
+    limits: LIMITS_SCHEMA,
   },
 })
 
 export const RESULT_SCHEMA: OpenAPIV3.SchemaObject = described('compress', {
   type: 'object',
+  // Always sent; quality, similarity and resizedToFit only when they apply.
+  required: [
+    'result',
+    'filename',
+    'mime',
+    'originalSize',
+    'compressedSize',
+    'compressionRatio',
+    'originalFormat',
+    'outputFormat',
+    'width',
+    'height',
+    'frames',
+    'ignoredOptions',
+    'encodes',
+    'data',
+  ],
   properties: {
     result: { type: 'string', enum: [...RESULT_KINDS] },
     filename: { type: 'string', example: 'photo.webp' },

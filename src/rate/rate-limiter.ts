@@ -1,7 +1,7 @@
 import type { Logger } from '../log.ts'
 import type { Decision, Policy } from './gcra.ts'
 import { MemoryRateStore } from './memory-store.ts'
-import { RedisRateStore, type DependencyStatus } from './redis-store.ts'
+import { RedisRateStore, type DependencyStatus, type RedisCall } from './redis-store.ts'
 
 export interface RateStore {
   take(key: string, policy: Policy): Promise<Decision>
@@ -35,7 +35,7 @@ export class RateLimiter {
   constructor(
     private readonly settings: RateLimiterSettings,
     logger: Logger,
-    onStoreError: () => void = () => {},
+    onStoreError: (call: RedisCall) => void = () => {},
   ) {
     this.#redis = settings.redisUrl
       ? new RedisRateStore(

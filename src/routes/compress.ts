@@ -4,6 +4,8 @@ import { endpointOf } from '../endpoints.ts'
 import { admit } from '../http/admission.ts'
 import { baseName } from '../http/filename.ts'
 import { imageResponse } from '../http/image-response.ts'
+import { timedRunner } from '../http/job-times.ts'
+import { armUploadTimer } from '../http/upload-deadline.ts'
 import { acceptedImageFormats } from '../http/negotiate.ts'
 import { collectOptionInputs } from '../http/options-source.ts'
 import { readUpload } from '../http/read-body.ts'
@@ -19,15 +21,17 @@ export function compressRoutes(context: AppContext) {
   const limits: CompressLimits = { ...config, decodeBudgetBytes: context.memory.decodeBudgetBytes }
   return new Elysia().post(
     endpointOf('compress').path,
-    async ({ request, set }) => {
+    async ({ request, set, server }) => {
       const admission = admit(context, request)
       try {
         const meta = metaOf(request)
         const started = performance.now()
+        const disarm = armUploadTimer(server, request, config.uploadTimeoutMs)
         const upload = await readUpload(request, {
           maxUploadBytes: config.maxUploadBytes,
           deadline: started + config.uploadTimeoutMs,
         })
+        disarm()
         meta.bytesIn = upload.bytes.length
         const readMs = performance.now() - started
         const options = parseCompressOptions(
@@ -41,16 +45,21 @@ export function compressRoutes(context: AppContext) {
         const result = await compressImage(
           upload.bytes,
           options,
-          { runner: admission.ticket, limits, formats },
+          {
+            runner: timedRunner(admission.ticket, (meta.job = {})),
+            executor: context.executor,
+            limits,
+            formats,
+          },
           upload.overlay,
         )
         meta.bytesOut = result.data.length
+        meta.outputFormat = result.outputFormat
         context.metrics.compressed({
           inputFormat: result.inputFormat,
           outputFormat: result.outputFormat,
           inputBytes: result.inputBytes,
           outputBytes: result.data.length,
-          seconds: (performance.now() - meta.started) / 1000,
         })
         addVary(set.headers, 'Accept')
         return imageResponse(result, { request, baseName: baseName(upload.filename), readMs })

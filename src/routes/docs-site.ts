@@ -1,89 +1,56 @@
-import { Elysia } from 'elysia'
+import { Elysia, NotFoundError } from 'elysia'
 import type { AppContext } from '../app-context.ts'
 import { assetByFileName } from '../docs/assets.ts'
-import { chooseLanguage } from '../docs/language.ts'
 import { renderPage } from '../docs/layout.ts'
 import { AREAS, areaPath, pageContext, type Area } from '../docs/page-context.ts'
 import { PAGES } from '../docs/pages/index.ts'
-import { chooseEncoding, CompressedCache } from '../http/compression.ts'
-import { requestTarget } from '../http/request-target.ts'
+import { chooseEncoding } from '../http/compression.ts'
+import { notModified } from '../http/conditional.ts'
 import { addVary } from '../http/vary.ts'
-import type { LanguageCode } from '../i18n.ts'
+import { pageServer, querySuffix, redirect, validatedBodies } from './site-pages.ts'
 
 const HIDDEN = { detail: { hide: true } }
-const HTML = 'text/html; charset=utf-8'
-
-type Headers = Record<string, string | number>
 
 /**
  * The documentation site: an overview and four areas, each a real URL, rendered on the server
- * in the reader's language. A page depends only on its area, its language and this server's
- * settings, so each is rendered and compressed once.
+ * in the reader's language. (`/` belongs to the tools, which lead here when they are off.)
  */
 export function docsSiteRoutes(context: AppContext) {
-  const rendered = new Map<string, Uint8Array>()
-  const compressed = new CompressedCache()
-
-  const pageBytes = (area: Area, language: LanguageCode) => {
-    const key = `${area}:${language}`
-    let bytes = rendered.get(key)
-    if (!bytes) {
-      const ctx = pageContext(context, area, language)
-      bytes = new TextEncoder().encode(renderPage(ctx, PAGES[area](ctx)))
-      rendered.set(key, bytes)
-    }
-    return { key, bytes }
-  }
-
-  const page =
-    (area: Area) =>
-    ({ request, set }: { request: Request; set: { headers: Headers } }) => {
-      const choice = chooseLanguage(request)
-      const { key, bytes } = pageBytes(area, choice.language)
-      const encoding = chooseEncoding(request.headers.get('accept-encoding'))
-      // Chosen from the request's headers, the page differs per reader: caches must key on them.
-      if (choice.source !== 'query') addVary(set.headers, 'Accept-Language', 'Cookie')
-      addVary(set.headers, 'Accept-Encoding')
-      const headers: Record<string, string> = {
-        'content-type': HTML,
-        'content-language': choice.language,
-        'cache-control': 'no-cache',
-      }
-      if (encoding) headers['content-encoding'] = encoding
-      return new Response(compressed.get(key, bytes, encoding), { headers })
-    }
+  const validated = validatedBodies()
+  const page = pageServer()
+  const area = (name: Area) =>
+    page(name, (language) => {
+      const ctx = pageContext(context, name, language)
+      return renderPage(ctx, PAGES[name](ctx))
+    })
 
   const app = new Elysia()
-    .get('/', ({ request }) => redirect(`/docs/${querySuffix(request)}`), HIDDEN)
-    // Problem `type` links point at /docs/errors#CODE; the browser keeps the #CODE across this.
-    .get('/docs/errors', () => redirect('/docs/reference', 301), HIDDEN)
-    .get('/docs/', page('home'), HIDDEN)
+    // Problem `type` links point at /docs/errors#CODE; the browser keeps the #CODE across this,
+    // and the query (?lang=) goes along so the reader lands in the language asked for.
+    .get('/docs/errors', ({ request }) => redirect(`/docs/reference${querySuffix(request)}`, 301), HIDDEN)
+    .get('/docs/', area('home'), HIDDEN)
     .get(
       '/docs/assets/:file',
-      async ({ params, request, set }) => {
+      ({ params, request, set }) => {
         const asset = assetByFileName(params.file)
-        if (!asset) return new Response('Not found', { status: 404 })
+        // The same problem+json 404 as every other unknown path, from the one error handler.
+        if (!asset) throw new NotFoundError()
         const encoding = chooseEncoding(request.headers.get('accept-encoding'))
         addVary(set.headers, 'Accept-Encoding')
+        const { body, etag } = validated(asset.url, asset.bytes(), encoding)
+        // The name carries the content's hash: a new build is a new URL.
         const headers: Record<string, string> = {
-          'content-type': asset.type,
-          // The name carries the content's hash: a new build is a new URL.
           'cache-control': 'public, max-age=31536000, immutable',
+          etag,
         }
+        const unchanged = notModified(request, headers)
+        if (unchanged) return unchanged
+        headers['content-type'] = asset.type
         if (encoding) headers['content-encoding'] = encoding
-        return new Response(compressed.get(asset.url, await asset.bytes(), encoding), { headers })
+        return new Response(body, { headers })
       },
       HIDDEN,
     )
-  for (const area of AREAS) app.get(areaPath(area), page(area), HIDDEN)
+  for (const name of AREAS) app.get(areaPath(name), area(name), HIDDEN)
   return app
-}
-
-function querySuffix(request: Request): string {
-  const query = requestTarget(request).query.toString()
-  return query ? `?${query}` : ''
-}
-
-function redirect(location: string, status = 302): Response {
-  return new Response(null, { status, headers: { location } })
 }

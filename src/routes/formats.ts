@@ -2,8 +2,11 @@ import { Elysia } from 'elysia'
 import type { AppContext } from '../app-context.ts'
 import { endpointOf } from '../endpoints.ts'
 import { headersOn } from '../http/headers.ts'
+import { etagOf, notModified } from '../http/conditional.ts'
 import { addVary } from '../http/vary.ts'
-import { publishedFormats, type FormatCaps } from '../image/formats.ts'
+import { publishedFormats } from '../image/formats.ts'
+import { publishedLimits } from '../http/published-limits.ts'
+import type { Config } from '../config.ts'
 import { OPERATION_ERRORS } from '../errors/catalogue.ts'
 import { errorResponses } from '../openapi/errors.ts'
 import { headerObjects } from '../openapi/headers.ts'
@@ -11,9 +14,9 @@ import { KEY_REQUIRED } from '../openapi/security.ts'
 import { FORMATS_SCHEMA } from '../openapi/responses.ts'
 
 /** The body never changes while the process runs, so it is built and hashed once. */
-function buildBody(caps: FormatCaps): { json: string; etag: string } {
-  const json = JSON.stringify({ formats: publishedFormats(caps) })
-  return { json, etag: `"${Bun.hash(json).toString(16)}"` }
+function buildBody(config: Config): { json: string; etag: string } {
+  const json = JSON.stringify({ formats: publishedFormats(), limits: publishedLimits(config) })
+  return { json, etag: etagOf(json) }
 }
 
 export function formatsRoutes(context: AppContext) {
@@ -24,27 +27,26 @@ export function formatsRoutes(context: AppContext) {
       body ??= buildBody(context.config)
       addVary(set.headers, 'Accept-Encoding')
       const headers = { etag: body.etag, 'cache-control': 'public, max-age=3600' }
-      const match = request.headers.get('if-none-match')
-      if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === body!.etag)) {
-        return new Response(null, { status: 304, headers })
-      }
-      return new Response(body.json, { headers: { ...headers, 'content-type': 'application/json' } })
+      return (
+        notModified(request, headers) ??
+        new Response(body.json, { headers: { ...headers, 'content-type': 'application/json' } })
+      )
     },
     {
       detail: {
         operationId: 'listFormats',
         ...(context.access.needsKey('formats') ? { security: KEY_REQUIRED } : {}),
         tags: ['Service'],
-        summary: 'Formats this server reads and writes',
+        summary: 'Formats this server reads and writes, and its limits',
         description:
-          "Derived at run time from the libvips build (what it can read and write), a declared table (MIME types, extensions, tunables with ranges and defaults) and this server's caps (e.g. the highest AVIF effort). Cacheable: send If-None-Match with the ETag to get 304.",
+          "Derived at run time from the libvips build (what it can read and write), a declared table (MIME types, extensions, tunables with ranges and defaults) and this server's caps (e.g. the highest AVIF effort). `limits` gives what a client needs to check a file before uploading it and to pace its requests. Cacheable: send If-None-Match with the ETag to get 304.",
         parameters: [
           {
             name: 'If-None-Match',
             in: 'header',
             required: false,
             description:
-              'The ETag of a formats list you already have; if it is current the answer is 304 with no body.',
+              'The ETag of a formats list you already have, or * for any: if it is current the answer is 304 with no body.',
             schema: { type: 'string', maxLength: 256, pattern: '^[\\u0020-\\u007e]*$' },
           },
         ],
@@ -55,8 +57,8 @@ export function formatsRoutes(context: AppContext) {
             content: { 'application/json': { schema: FORMATS_SCHEMA } },
           },
           '304': {
-            description: 'Not modified: the ETag sent in If-None-Match is current.',
-            headers: headerObjects(['X-Request-Id', 'ETag', 'Cache-Control']),
+            description: 'Not modified: the ETag sent in If-None-Match is current (or it was *).',
+            headers: headerObjects(['X-Request-Id', 'ETag', 'Cache-Control', 'Vary']),
           },
           ...errorResponses(
             context.access.needsKey('formats')

@@ -1,6 +1,7 @@
 import { setUpCopyButtons } from './copy.ts'
 import { pageTranslator } from './i18n.ts'
 import { setUpLanguageSwitcher } from './language.ts'
+import { showOrigin } from './origin.ts'
 import { readPageData } from './page-data.ts'
 import { setUpTester } from './tester/index.ts'
 
@@ -8,5 +9,6 @@ import { setUpTester } from './tester/index.ts'
 const data = readPageData()
 const t = await pageTranslator(data)
 setUpLanguageSwitcher(data.language)
+showOrigin(document)
 setUpCopyButtons(document, t)
 if (data.area === 'tester') setUpTester(data, t)

@@ -7,13 +7,18 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/rand"
 	"mime/multipart"
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 )
+
+// attempts is how many times a request is sent while imgapi answers that it is busy.
+const attempts = 4
 
 // problem is the application/problem+json body of every imgapi error.
 type problem struct {
@@ -60,6 +65,23 @@ func formBody(input string, options map[string]string) (*bytes.Buffer, string, e
 	return &body, form.FormDataContentType(), nil
 }
 
+// retryable says whether the same request may succeed later: 429 (rate limited) and 503 (busy).
+// Any other error, 4xx or 5xx, will not change by asking again.
+func retryable(status int) bool {
+	return status == http.StatusTooManyRequests || status == http.StatusServiceUnavailable
+}
+
+// retryDelay is the wait Retry-After asks for (in seconds); without one, a random wait up to
+// 0.5 s * 2^attempt, so that clients spread out.
+func retryDelay(retryAfter string, attempt int) time.Duration {
+	if seconds, err := strconv.Atoi(retryAfter); err == nil && seconds > 0 {
+		return time.Duration(seconds) * time.Second
+	}
+	return time.Duration(jitter.Int63n(int64(500*time.Millisecond) << attempt))
+}
+
+var jitter = rand.New(rand.NewSource(time.Now().UnixNano()))
+
 func compress(input string) error {
 	baseURL := os.Getenv("IMGAPI_URL")
 	if baseURL == "" {
@@ -71,9 +93,17 @@ func compress(input string) error {
 	}
 
 	client := &http.Client{Timeout: 60 * time.Second}
-	resp, err := client.Post(baseURL+"/api/compress", contentType, body)
-	if err != nil {
-		return err
+	var resp *http.Response
+	for attempt := 1; ; attempt++ {
+		resp, err = client.Post(baseURL+"/api/compress", contentType, bytes.NewReader(body.Bytes()))
+		if err != nil {
+			return err
+		}
+		if !retryable(resp.StatusCode) || attempt == attempts {
+			break
+		}
+		resp.Body.Close()
+		time.Sleep(retryDelay(resp.Header.Get("Retry-After"), attempt))
 	}
 	defer resp.Body.Close()
 

@@ -3,13 +3,15 @@
 // Usage: IMGAPI_URL=http://localhost:3000 php compress.php photo.jpg
 
 $baseUrl = getenv('IMGAPI_URL') ?: 'http://localhost:3000';
+// 429 (rate limited) and 503 (busy) may succeed later; any other error will not change by asking again.
+const RETRYABLE = [429, 503];
+const ATTEMPTS = 4;
 $input = $argv[1] ?? '';
 if (!is_file($input)) {
     fwrite(STDERR, "usage: php compress.php <image>\n");
     exit(2);
 }
 
-$headers = [];
 $curl = curl_init("$baseUrl/api/compress");
 curl_setopt_array($curl, [
     CURLOPT_POST => true,
@@ -26,11 +28,23 @@ curl_setopt_array($curl, [
         return strlen($line);
     },
 ]);
-$body = curl_exec($curl);
-$status = curl_getinfo($curl, CURLINFO_RESPONSE_CODE);
-if ($body === false) {
-    fwrite(STDERR, 'request failed: ' . curl_error($curl) . "\n");
-    exit(1);
+for ($attempt = 1; ; $attempt++) {
+    $headers = [];
+    $body = curl_exec($curl);
+    $status = curl_getinfo($curl, CURLINFO_RESPONSE_CODE);
+    if ($body === false) {
+        fwrite(STDERR, 'request failed: ' . curl_error($curl) . "\n");
+        exit(1);
+    }
+    if (!in_array($status, RETRYABLE, true) || $attempt === ATTEMPTS) {
+        break;
+    }
+    // Retry-After says how many seconds to wait; without it, a random wait up to 0.5 s * 2^attempt.
+    $retryAfter = $headers['retry-after'] ?? '';
+    $waitMs = ctype_digit($retryAfter) && $retryAfter > 0
+        ? 1000 * (int) $retryAfter
+        : random_int(0, 500 * 2 ** $attempt);
+    usleep($waitMs * 1000);
 }
 
 if ($status >= 400) {

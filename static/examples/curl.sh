@@ -17,16 +17,28 @@ echo
 # The response headers that describe the result: sizes, ratio, formats, dimensions.
 RESULT_HEADERS='^x-(original|compressed|compression|output|image|result|quality|similarity)'
 
-# Saves the answer to $1 and prints its result headers (-D - writes them to stdout). On an
-# error, --fail-with-body has saved the problem+json in place of the image: print it and stop.
+# Saves the answer to $1 and prints its result headers. While imgapi answers 429 (rate limited)
+# or 503 (busy), asks again after the seconds its Retry-After gives, up to 4 times (curl's own
+# --retry would also repeat 408 and 5xx answers, which asking again does not change). On an
+# error the problem+json was saved in place of the image: print it and stop.
 compress() {
-  local out=$1
+  local out=$1 headers status wait attempt
   shift
-  if ! curl --fail-with-body -sS -D - -o "$out" "$@" | grep -iE "$RESULT_HEADERS"; then
+  headers=$(mktemp)
+  for attempt in 1 2 3 4; do
+    status=$(curl -sS -D "$headers" -o "$out" -w '%{http_code}' "$@") || status=000
+    case $status in 429 | 503) [ "$attempt" -lt 4 ] || break ;; *) break ;; esac
+    wait=$(tr -d '\r' < "$headers" | awk 'tolower($1) == "retry-after:" { print $2 }')
+    case $wait in '' | *[!0-9]*) wait=$((1 << attempt)) ;; esac
+    sleep "$wait"
+  done
+  if [ "$status" -lt 200 ] || [ "$status" -ge 400 ]; then
     cat "$out" >&2 2> /dev/null && echo >&2
-    rm -f "$out"
+    rm -f "$out" "$headers"
     exit 1
   fi
+  grep -iE "$RESULT_HEADERS" "$headers"
+  rm -f "$headers"
 }
 
 # Multipart: the image in field "file", options as form fields.

@@ -1,43 +1,22 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdirSync, readFileSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Page } from 'playwright-core'
 import { AREAS, areaPath } from '../../src/docs/page-context.ts'
 import { LANGUAGES } from '../../src/i18n.ts'
 import { BINARY, startApi, type Api } from '../helpers/api.ts'
-import { FIXTURES, ROOT } from '../helpers/paths.ts'
+import { FIXTURES } from '../helpers/paths.ts'
 import { announceBrowserSkip, HAS_CHROMIUM, launchBrowser, type Browser } from './chromium.ts'
+import {
+  axeViolations,
+  FIRST_VIEW_BUDGET_BYTES,
+  firstViewBytes,
+  SCREENSHOT_LANGUAGES,
+  SCREENSHOTS,
+} from './quality.ts'
 
 announceBrowserSkip('docs site quality: accessibility, size budget, screenshots')
 
 const PAGES = ['home', ...AREAS] as const
-/** The first view's budget: HTML, script, styles and the language's strings, as transferred. */
-const FIRST_VIEW_BUDGET_BYTES = 100 * 1024
-/** Where the screenshots go (the README names this folder). */
-export const SCREENSHOTS = join(ROOT, 'dist/screenshots')
-const AXE = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8')
-const SCREENSHOT_LANGUAGES = LANGUAGES.filter((code) => ['en', 'ja', 'fa'].includes(code))
-
-interface AxeViolation {
-  readonly id: string
-  readonly impact: string | null
-  readonly help: string
-  readonly nodes: readonly { target: readonly string[] }[]
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE })
-  const violations = (await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (context: Document) => Promise<{ violations: unknown[] }> } }
-    ).axe
-    return (await axe.run(document)).violations
-  })) as AxeViolation[]
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`)
-}
-
 describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('docs site quality', () => {
   let api: Api
   let browser: Browser
@@ -56,28 +35,27 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('docs site quality', () => {
   })
 
   for (const language of LANGUAGES.filter((code) => code === 'en' || code === 'fa')) {
-    test(`axe finds no serious or critical accessibility violation on any area in ${language}`, async () => {
-      for (const area of PAGES) {
-        const page = await audit.context.newPage()
-        await page.goto(`${api.url}${areaPath(area)}?lang=${language}`)
-        await page.waitForLoadState('networkidle')
-        expect({ area, violations: await axeViolations(page) }).toEqual({ area, violations: [] })
-        await page.close()
+    test(`axe finds no serious or critical accessibility violation and no duplicate id on any area in ${language}, at 1280 and 360 px (where code blocks scroll and must take focus)`, async () => {
+      for (const width of [1280, 360]) {
+        for (const area of PAGES) {
+          const page = await audit.context.newPage()
+          await page.setViewportSize({ width, height: 900 })
+          await page.goto(`${api.url}${areaPath(area)}?lang=${language}`)
+          await page.waitForLoadState('networkidle')
+          expect({ width, area, violations: await axeViolations(page) }).toEqual({
+            width,
+            area,
+            violations: [],
+          })
+          await page.close()
+        }
       }
     }, 120_000)
   }
 
   test('the first view of every area transfers at most 100 KB, compressed', async () => {
     for (const area of PAGES) {
-      const page = await browser.context.newPage()
-      let bytes = 0
-      page.on('requestfinished', async (request) => {
-        const sizes = await request.sizes()
-        bytes += sizes.responseBodySize + sizes.responseHeadersSize
-      })
-      await page.goto(`${api.url}${areaPath(area)}?lang=en`)
-      await page.waitForLoadState('networkidle')
-      await page.close()
+      const bytes = await firstViewBytes(browser.context, `${api.url}${areaPath(area)}?lang=en`)
       expect({ area, bytes }).toEqual({ area, bytes: expect.any(Number) })
       expect(bytes, area).toBeLessThanOrEqual(FIRST_VIEW_BUDGET_BYTES)
       expect(bytes, area).toBeGreaterThan(1000)

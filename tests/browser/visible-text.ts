@@ -33,14 +33,27 @@ export function visibleText(page: Page): Promise<string[]> {
 
 /** Names that are the same in every language: the product, formats, protocols, tools. */
 const UNTRANSLATED =
-  /^(imgapi|OpenAPI|JSON|curl|PHP|Go|Python|Bun|Node\.js|TypeScript|JavaScript|HTTP|[A-Z]{2,5}|·|[\d\s.,:%×–-]+|[\d.,]+ (B|KiB|MiB|GiB|TiB))$/
+  /^(imgapi|OpenAPI|JSON|curl|PHP|Go|Python|Bun|Node\.js|TypeScript|JavaScript|HTTP|BlurHash|KiB|px|[A-Z]{2,5}|·|[\d\s.,:%×–-]+|[\d.,]+ (B|KiB|MiB|GiB|TiB))$/
 
 /**
  * Words a language writes exactly as English does, reviewed one by one: a French table header
  * "Description" is French, not English left behind.
  */
 const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
-  fr: ['Documentation', 'Options', 'Type', 'Description', 'Code', 'Formats', 'Python (requests)'],
+  fr: [
+    'Documentation',
+    'Options',
+    'Type',
+    'Description',
+    'Code',
+    'Formats',
+    'Python (requests)',
+    'Format',
+    'Animation',
+    'Transparence',
+    'Zoom',
+    'Instagram portrait',
+  ],
 }
 
 /** English texts from the English page that the page in another language still shows. */

@@ -12,10 +12,10 @@ import { startApi } from '../helpers/api.ts'
 function cellsOf(page: string, first: string): string[] {
   const row = page
     .split('<tr')
-    .find((r) => r.includes(`<td>${first}`))
+    .find((r) => new RegExp(`<td[^>]*>${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(r))
     ?.split('</tr>')[0]
   expect(row, first).toBeDefined()
-  return [...row!.matchAll(/<td>([\s\S]*?)<\/td>/g)].map((m) => m[1]!)
+  return [...row!.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((m) => m[1]!)
 }
 const PLACEHOLDER = /\{\{\s*\w+\s*\}\}/
 const code = (text: string) => `<code translate="no">${text}</code>`
@@ -26,17 +26,17 @@ describe('figures on the docs site', () => {
     const cap = clientJobCap(0, 2, 10)
     const reference = await (await api.fetch('/docs/reference?lang=en')).text()
     const jobs = reference.split('id="setting-maxClientJobs"')[1]!.split('</tr>')[0]!
-    expect(jobs).toContain(`<td>${cap}<br><small>derived: half of (workers + queue length)</small></td>`)
+    expect(jobs).toContain(`>${cap}<br><small>derived: half of (workers + queue length)</small></td>`)
     // Set explicitly: the value as given, with no note.
     const uploads = reference.split('id="setting-uploadBudgetBytes"')[1]!.split('</tr>')[0]!
-    expect(uploads).toContain('<td>64 MiB</td>')
+    expect(uploads).toContain('>64 MiB</td>')
     const limits = await (await api.fetch('/docs/rate-limits?lang=en')).text()
-    expect(limits).toContain(`<td>${cap}<br><small>derived: half of (workers + queue length)</small></td>`)
+    expect(limits).toContain(`>${cap}<br><small>derived: half of (workers + queue length)</small></td>`)
     expect(limits).toContain('<small>derived: half of the memory limit</small>')
     expect(limits).not.toContain('<small>derived: a quarter of the memory limit</small>')
     const explicit = await startApi({ maxClientJobs: 3 })
     const set = await (await explicit.fetch('/docs/reference?lang=en')).text()
-    expect(set.split('id="setting-maxClientJobs"')[1]!.split('</tr>')[0]).toContain('<td>3</td>')
+    expect(set.split('id="setting-maxClientJobs"')[1]!.split('</tr>')[0]).toContain('>3</td>')
   })
 
   test("the auto-quality table gives each level's minimum quality per format, from the search's own table", async () => {
@@ -53,10 +53,10 @@ describe('figures on the docs site', () => {
     }
   })
 
-  test('every language quotes the JPEG trellis figures from code, in its own digits, and no page shows a raw placeholder', async () => {
+  test('every language quotes the JPEG trellis figures from code, in Latin digits like the rest of the reference table, and no page shows a raw placeholder', async () => {
     const api = await startApi()
     for (const language of LANGUAGES) {
-      const numbers = numberFormats(language)
+      const numbers = numberFormats(language, 'latin')
       const reference = await (await api.fetch(`/docs/reference?lang=${language}`)).text()
       const effort = reference.split('id="option-effort"')[1]!.split('</tr>')[0]!
       expect(effort, language).toContain(numbers.percent(JPEG_TRELLIS.bytesSaved))

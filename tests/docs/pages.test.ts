@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { gunzipSync, brotliDecompressSync } from 'node:zlib'
+import { documentedCommands, exampleSource } from '../../src/docs/examples.ts'
+import { escapeHtml } from '../../src/docs/html.ts'
 import { AREAS, areaPath } from '../../src/docs/page-context.ts'
 import { ERROR_CODES } from '../../src/errors/catalogue.ts'
 import { HEADER_NAMES } from '../../src/http/headers.ts'
@@ -17,9 +19,22 @@ describe('the docs site, served', () => {
   const get = (path: string, headers: Record<string, string> = {}) =>
     api.fetch(path, { headers, redirect: 'manual' })
 
-  test('/ leads to /docs/ and keeps the query string', async () => {
-    const response = await get('/?lang=fa&x=1')
-    expect([response.status, response.headers.get('location')]).toEqual([302, '/docs/?lang=fa&x=1'])
+  test('/docs/errors leads to the reference and keeps the query string, so ?lang= still applies', async () => {
+    const response = await get('/docs/errors?lang=fa')
+    expect([response.status, response.headers.get('location')]).toEqual([301, '/docs/reference?lang=fa'])
+  })
+
+  test("an unknown asset is the API's problem+json 404 NOT_FOUND, like every other unknown path", async () => {
+    for (const path of ['/docs/assets/main-00000000.js', '/docs/assets/nothing', '/docs/nothing']) {
+      const response = await get(path)
+      expect([path, response.status, response.headers.get('content-type')]).toEqual([
+        path,
+        404,
+        'application/problem+json',
+      ])
+      const problem = (await response.json()) as { code: string; status: number; instance: string }
+      expect([problem.code, problem.status, problem.instance]).toEqual(['NOT_FOUND', 404, path])
+    }
   })
 
   test('serves every area as its own page, with a strict Content-Security-Policy and no inline script', async () => {
@@ -67,7 +82,6 @@ describe('the docs site, served', () => {
     const asset = await get(script, { 'accept-encoding': 'br' })
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
-    expect((await get('/docs/assets/main-00000000.js')).status).toBe(404)
   })
 
   test('the reference lists every option, response header and error code, and the limits in force', async () => {
@@ -78,6 +92,18 @@ describe('the docs site, served', () => {
     // Width and height are capped by this server's output limit, the upload limit is this server's.
     expect(html).toMatch(/id="option-width"[\s\S]*?integer, 1 to 4,000/)
     expect(html).toContain('At most 20 MiB on this server')
+  })
+
+  test('in Persian, no table row mixes Persian and Latin digits: the reference writes its figures in Latin, beside the codes and values one types', async () => {
+    for (const path of ['/docs/reference', '/docs/rate-limits']) {
+      const html = await (await get(`${path}?lang=fa`)).text()
+      const rows = [...html.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ' '))
+      expect(rows.length).toBeGreaterThan(10)
+      const mixed = rows.filter((row) => /[0-9]/.test(row) && /[۰-۹]/.test(row))
+      expect({ path, mixed }).toEqual({ path, mixed: [] })
+    }
+    // The figures a reader only reads keep Persian digits: the upload limit, in prose.
+    expect(await (await get('/docs/reference?lang=fa')).text()).toContain('۲۰ MiB')
   })
 
   test('never shows operator-only settings (listen address, library directory, log level, CORS list)', async () => {
@@ -111,8 +137,18 @@ describe('the docs site, served', () => {
       'compress.go',
       'folder.sh',
       'openapi-fetch.ts',
+      'openapi-types.mjs',
     ])
       expect(html).toContain(`static/examples/${file}`)
+  })
+
+  test('the typed client shows the commands of its opening comment, the generator with its option first', async () => {
+    const html = await (await get('/docs/examples')).text()
+    const commands = documentedCommands(exampleSource('openapi-fetch.ts'))
+    expect(commands.map((command) => command.split(' ')[0])).toEqual(['npm', 'node', 'npx'])
+    expect(html).toContain(commands.join('\n'))
+    expect(html).toContain(escapeHtml(exampleSource('openapi-types.mjs')))
+    expect(html).toContain('transform(schema)')
   })
 })
 

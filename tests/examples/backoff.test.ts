@@ -4,7 +4,7 @@ import { startApi, type Api } from '../helpers/api.ts'
 import { decode, noisyImage } from '../helpers/images.ts'
 import { fixture } from '../helpers/paths.ts'
 import { rawBody } from '../helpers/requests.ts'
-import { busy, EXAMPLES, gaps, refusingProxy } from './example-runner.ts'
+import { busy, EXAMPLES, gaps, problem, refusingProxy } from './example-runner.ts'
 
 interface BackoffExample {
   fetchWithBackoff(
@@ -112,12 +112,25 @@ describe('static/examples/backoff.mjs against a server whose only worker is busy
   })
 })
 
-describe('static/examples/backoff.mjs without Retry-After', () => {
+describe('static/examples/backoff.mjs behind a proxy that answers as told', () => {
   let api: Api
   beforeAll(async () => {
     api = await startApi({}, { socket: true })
   })
   afterAll(() => api.stop())
+
+  test('returns a 408, 422, 500, 502 or 504 at once, without a second attempt', async () => {
+    for (const status of [408, 422, 500, 502, 504]) {
+      const proxy = refusingProxy(api.url, [() => problem(status, 'PROCESSING_TIMEOUT')])
+      try {
+        const image = rawBody(await fixture('png-tiny-1x1-prophoto-icc.png'))
+        const response = await fetchWithBackoff(`${proxy.url}/api/compress`, image, { baseMs: 1 })
+        expect([status, response.status, proxy.arrivals.length]).toEqual([status, status, 1])
+      } finally {
+        proxy.stop()
+      }
+    }
+  })
 
   test('backs off with full jitter: each wait is under baseMs * 2^n, capped at capMs', async () => {
     const proxy = refusingProxy(api.url, [() => busy(503), () => busy(429), () => busy(503), () => busy(429)])

@@ -116,9 +116,18 @@ export function busy(status: 429 | 503, retryAfterSeconds?: number): Response {
   return Response.json({ status, code, detail: 'busy, try again later' }, { status, headers })
 }
 
+/** Any other problem imgapi may answer, such as 422 for an image it cannot process. */
+export function problem(status: number, code: string): Response {
+  return Response.json(
+    { status, code, detail: 'asking again will not change this answer' },
+    { status, headers: { 'content-type': 'application/problem+json' } },
+  )
+}
+
 /**
- * A server in front of `target` that answers its first requests with `refusals` and forwards the
- * rest, noting when each request arrived: a client's retry timing, measured exactly.
+ * A server in front of `target` that answers its first compress requests with `refusals` and
+ * forwards the rest (and every other request), noting when each compress request arrived: a
+ * client's retry timing, measured exactly.
  */
 export function refusingProxy(target: string, refusals: Array<() => Response>) {
   const arrivals: number[] = []
@@ -126,11 +135,14 @@ export function refusingProxy(target: string, refusals: Array<() => Response>) {
     port: 0,
     hostname: '127.0.0.1',
     async fetch(request) {
-      arrivals.push(performance.now())
-      const body = await request.arrayBuffer()
-      const refusal = refusals[arrivals.length - 1]
-      if (refusal) return refusal()
+      const arrived = performance.now()
       const { pathname, search } = new URL(request.url)
+      const body = await request.arrayBuffer()
+      if (pathname === '/api/compress') {
+        arrivals.push(arrived)
+        const refusal = refusals[arrivals.length - 1]
+        if (refusal) return refusal()
+      }
       const headers = new Headers(request.headers)
       headers.delete('host')
       return fetch(target + pathname + search, {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect } from 'bun:test'
-import { copyFileSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { startApi, type Api } from '../helpers/api.ts'
 import { decode } from '../helpers/images.ts'
@@ -15,6 +15,7 @@ describe('static/examples/folder.sh', () => {
   beforeAll(async () => {
     api = await startApi({}, { socket: true })
     dir = scratchDir()
+    mkdirSync(join(dir, 'options'))
   })
   afterAll(async () => {
     await api.stop()
@@ -75,4 +76,29 @@ describe('static/examples/folder.sh', () => {
       expect(readdirSync(mixed).sort()).toEqual(['a.jpg', 'a.webp', 'b.png', 'c.png'])
     },
   )
+
+  withCurl(
+    'with options and an output folder, as the web tools give it: each file answered in its own format, skipped when done',
+    async () => {
+      const mixed = join(dir, 'options')
+      copyFileSync(join(FIXTURES, 'photo-exif-orientation-6.jpg'), join(mixed, 'a.jpg'))
+      copyFileSync(join(FIXTURES, 'png-tiny-1x1-prophoto-icc.png'), join(mixed, 'b.png'))
+      const command = [...folder('options'), 'quality=auto-medium&width=300', 'small']
+      const first = await runExample(command, dir, api.url)
+      expect(first.stderr).toBe('')
+      expect(first.exitCode).toBe(0)
+      expect(readdirSync(join(dir, 'small')).sort()).toEqual(['a.jpg', 'b.png'])
+      const photo = await decode(readFileSync(join(dir, 'small/a.jpg')))
+      expect([photo.format, photo.width]).toEqual(['jpeg', 300])
+      const again = await runExample(command, dir, api.url)
+      expect(again.stdout).toContain('skip options/a.jpg (small/a.jpg exists)')
+      expect(again.stdout.trim().split('\n').at(-1)).toBe('total: 0 -> 0 bytes')
+    },
+  )
+
+  withCurl('refuses to keep formats in place, where a result would overwrite its original', async () => {
+    const run = await runExample([...folder('options'), 'format=original'], dir, api.url)
+    expect(run.exitCode).toBe(2)
+    expect(run.stderr).toContain('give an output folder')
+  })
 })

@@ -6,6 +6,7 @@ import type { AppContext } from '../../src/app-context.ts'
 import { configWith, type Config } from '../../src/config.ts'
 import { BUN_MAX_HEADER_BYTES, SETTINGS } from '../../src/settings.ts'
 import { ROOT } from './paths.ts'
+import { TEST_RUN_ENV } from './leftover-processes.ts'
 
 /**
  * One way for every API test to reach a server, wherever it runs:
@@ -60,7 +61,14 @@ export async function startApi(overrides: Partial<Config> = {}, options: StartOp
 }
 
 function envFor(overrides: Partial<Config>): Record<string, string> {
-  const env: Record<string, string> = { IMGAPI_PORT: '0', IMGAPI_HOST: '127.0.0.1', IMGAPI_LOG_LEVEL: 'info' }
+  // Workers start on the first job: most test servers answer a few requests, and starting
+  // every worker of every server up front would cost the run its time.
+  const env: Record<string, string> = {
+    IMGAPI_PORT: '0',
+    IMGAPI_HOST: '127.0.0.1',
+    IMGAPI_LOG_LEVEL: 'info',
+    IMGAPI_WARM_WORKERS: 'false',
+  }
   for (const [name, value] of Object.entries(overrides)) {
     env[SETTINGS[name as keyof typeof SETTINGS].env[0]!] = String(value)
   }
@@ -111,7 +119,12 @@ export async function spawnApi(overrides: Partial<Config> = {}): Promise<Api> {
   const proc = Bun.spawn(command, {
     cwd: dir,
     // No PATH: the executable must not find bun or node.
-    env: { HOME: BINARY ? loneExecutable().home : dir, ...envFor(overrides) },
+    env: {
+      HOME: BINARY ? loneExecutable().home : dir,
+      // Marks the server and its workers as this run's, for the check that none outlives it.
+      ...(process.env[TEST_RUN_ENV] ? { [TEST_RUN_ENV]: process.env[TEST_RUN_ENV] } : {}),
+      ...envFor(overrides),
+    },
     stdout: 'pipe',
     stderr: 'inherit',
   })

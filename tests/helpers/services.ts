@@ -73,7 +73,17 @@ export class RedisServer {
     this.#process = undefined
   }
 
+  /** Freezes the server (SIGSTOP): connections stay open and nothing answers, as when it hangs. */
+  pause(): void {
+    this.#process?.kill('SIGSTOP')
+  }
+
+  resume(): void {
+    this.#process?.kill('SIGCONT')
+  }
+
   async dispose(): Promise<void> {
+    this.resume()
     await this.stop()
     rmSync(this.#dir, { recursive: true, force: true })
   }

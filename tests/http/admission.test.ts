@@ -1,4 +1,3 @@
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Socket } from 'node:net'
 import { startApi, type Api } from '../helpers/api.ts'
@@ -125,44 +124,16 @@ describe('limits on what a request may ask for, checked before decoding', () => 
     await api.stop()
   })
 
-  test('refuses an AVIF effort over the cap as 400, like any value outside the published range', async () => {
-    const api = await startApi({ maxAvifEffort: 3 })
+  test('publishes and accepts every AVIF effort the encoder has: a job too slow is stopped at its time instead', async () => {
+    const api = await startApi()
     const formats = await (await api.fetch('/api/formats')).json()
     const avif = formats.formats.find((f: { id: string }) => f.id === 'avif')
-    expect(avif.tunables.effort).toEqual({ min: 0, max: 3, default: 3 })
-    const problem = await problemOf(
-      await api.fetch('/api/compress?format=avif&effort=4', rawBody(await fixture('webp-lossy-alpha.webp'))),
+    expect(avif.tunables.effort).toEqual({ min: 0, max: 9, default: 4 })
+    const response = await api.fetch(
+      '/api/compress?format=avif&effort=9&width=64',
+      rawBody(await fixture('webp-lossy-alpha.webp')),
     )
-    expect([problem.httpStatus, problem.code, problem.errors?.[0]?.name]).toEqual([
-      400,
-      'INVALID_PARAMETER',
-      'effort',
-    ])
-    await api.stop()
-  })
-
-  test('refuses an AVIF output over the AVIF pixel cap with 422 saying why, and allows it resized', async () => {
-    const api = await startApi({ maxAvifPixels: 100_000 })
-    const photo = await fixture('photo-exif-orientation-6.jpg')
-    const problem = await problemOf(await api.fetch('/api/compress?format=avif', rawBody(photo)))
-    expect([problem.httpStatus, problem.code]).toEqual([422, 'IMAGE_TOO_LARGE'])
-    expect(problem.detail).toContain('AVIF')
-    expect((await api.fetch('/api/compress?format=avif&width=300', rawBody(photo))).status).toBe(200)
-    await api.stop()
-  })
-
-  test('bounds uninterruptible encodes by IMGAPI_ENCODE_BUDGET_MS: an explicit effort over it is 422, the default effort is lowered', async () => {
-    const api = await startApi({ encodeBudgetMs: 100 })
-    const photo = await fixture('photo-exif-orientation-6.jpg')
-    const { width, height } = await sharp(photo).metadata()
-    // At 100 ms, AVIF effort 4 (11 s per megapixel on noise) fits no more than 9090 pixels.
-    const explicit = await problemOf(await api.fetch('/api/compress?format=avif&effort=4', rawBody(photo)))
-    expect([explicit.httpStatus, explicit.code]).toEqual([422, 'IMAGE_TOO_LARGE'])
-    expect(explicit.detail).toContain('at most 9090 pixels at effort 4')
-    expect(explicit.detail).toContain(`${height}x${width}`)
-    const lowered = await api.fetch('/api/compress?format=avif', rawBody(photo))
-    expect(lowered.status).toBe(200)
-    expect((await sharp(new Uint8Array(await lowered.arrayBuffer())).metadata()).format).toBe('heif')
+    expect(response.status).toBe(200)
     await api.stop()
   })
 

@@ -139,10 +139,13 @@ describe('queue overflow and timeouts', () => {
     await api.stop()
   }, 120_000)
 
-  test('answers 503 PROCESSING_TIMEOUT for a job over the time limit and keeps serving', async () => {
+  test('answers 422 PROCESSING_TIMEOUT for a job over its time (the image, not the load: no Retry-After) and keeps serving', async () => {
     const api = await startApi({ jobTimeoutMs: 200 })
-    const problem = await problemOf(await api.fetch('/api/compress?format=webp&effort=6', rawBody(big)))
-    expect([problem.httpStatus, problem.code]).toEqual([503, 'PROCESSING_TIMEOUT'])
+    const response = await api.fetch('/api/compress?format=webp&effort=6', rawBody(big))
+    expect(response.headers.get('retry-after')).toBeNull()
+    const problem = await problemOf(response)
+    expect([problem.httpStatus, problem.code]).toEqual([422, 'PROCESSING_TIMEOUT'])
+    expect(problem.detail).toContain('200 ms')
     const tiny = await api.fetch(
       '/api/compress?format=png&width=10',
       rawBody(await fixture('png-tiny-1x1-prophoto-icc.png')),

@@ -36,6 +36,35 @@ describe('clients that send slowly or go away', () => {
   })
 })
 
+describe('an upload slower than Bun and Elysia would allow', () => {
+  // Past the 30 s idle timeout Elysia gives Bun, where such an upload used to be cut without an
+  // answer: the only slow test of the suite (about 37 s).
+  const uploadTimeoutMs = 36_000
+  let api: Api
+  beforeAll(async () => {
+    api = await startApi({ uploadTimeoutMs }, { socket: true })
+  })
+  afterAll(() => api.stop())
+
+  test('is answered by IMGAPI_UPLOAD_TIMEOUT_MS (408), not cut by the server underneath', async () => {
+    const started = performance.now()
+    const exchange = await rawExchange(
+      api.url,
+      async (socket) => {
+        socket.write(head(100_000))
+        while (!socket.destroyed && performance.now() - started < uploadTimeoutMs + 10_000) {
+          socket.write(new Uint8Array(1))
+          await Bun.sleep(1000)
+        }
+      },
+      uploadTimeoutMs + 15_000,
+    )
+    const [response] = exchange.responses
+    expect([response?.status, response && JSON.parse(response.body).code]).toEqual([408, 'REQUEST_TIMEOUT'])
+    expect(performance.now() - started).toBeGreaterThanOrEqual(uploadTimeoutMs - 50)
+  }, 60_000)
+})
+
 // Log lines are only visible in-process.
 describe.skipIf(Boolean(BINARY))('the access log', () => {
   test('logs a client that goes away mid-upload as 499 at level info, never as an internal error', async () => {

@@ -73,17 +73,36 @@ describe('JobQueue', () => {
     expect(queue.stats.running).toBe(0)
   })
 
-  test('drops a job that times out while still waiting', async () => {
+  test('refuses a job that waits longer than its wait limit as load: 503 OVERLOADED with Retry-After, never started', async () => {
     const queue = new JobQueue({ workers: 1, capacity: 1, memoryBudgetBytes: 1000 })
     const first = deferredJob()
     const waiting = deferredJob()
     const running = queue.run(first.job, opts(10_000))
-    const error = (await queue.run(waiting.job, opts(20)).catch((e) => e)) as AppError
-    expect(error.code).toBe('PROCESSING_TIMEOUT')
+    const error = (await queue
+      .run(waiting.job, { ...opts(10_000), waitTimeoutMs: 20 })
+      .catch((e) => e)) as AppError
+    expect(error.code).toBe('OVERLOADED')
+    expect(Number(error.headers['retry-after'])).toBeGreaterThanOrEqual(1)
     expect(queue.stats.waiting).toBe(0)
     first.finish()
     await running
     expect(waiting.started).toBe(false)
+  })
+
+  test("counts a job's time from its start, not from its arrival: a job that waited is not timed out for it", async () => {
+    const queue = new JobQueue({ workers: 1, capacity: 1, memoryBudgetBytes: 1000 })
+    const first = deferredJob()
+    const second = deferredJob()
+    const running = queue.run(first.job, opts(10_000))
+    const queued = queue.run(second.job, opts(50))
+    await Bun.sleep(100)
+    expect(second.started).toBe(false)
+    first.finish()
+    await running
+    await Bun.sleep(0)
+    expect(second.started).toBe(true)
+    second.finish()
+    expect(await queued).toBe('done')
   })
 
   test('counts a request from admission, so uploads still being read fill the queue too', async () => {

@@ -26,7 +26,7 @@ describe('GET /metrics', () => {
   })
   afterAll(() => api.stop())
 
-  test('counts a compression: request by route and status, duration by output format, bytes in and out, ratio', async () => {
+  test('counts a compression: request by route and status, duration by status class and output format, bytes in and out, ratio', async () => {
     const input = await fixture(PHOTO)
     const response = await api.fetch('/api/compress?format=webp', rawBody(input, 'image/jpeg'))
     expect(response.status).toBe(200)
@@ -44,9 +44,10 @@ describe('GET /metrics', () => {
     ).toBe(1)
     expect(families.types.get('imgapi_compress_duration_seconds')).toBe('histogram')
     const webp = { format: 'webp' }
-    expect(valueOf(families, 'imgapi_compress_duration_seconds_count', webp)).toBe(1)
-    expect(valueOf(families, 'imgapi_compress_duration_seconds_bucket', { ...webp, le: '+Inf' })).toBe(1)
-    expect(valueOf(families, 'imgapi_compress_duration_seconds_sum', webp)).toBeGreaterThan(0)
+    const answered = { status_class: '2xx', ...webp }
+    expect(valueOf(families, 'imgapi_compress_duration_seconds_count', answered)).toBe(1)
+    expect(valueOf(families, 'imgapi_compress_duration_seconds_bucket', { ...answered, le: '+Inf' })).toBe(1)
+    expect(valueOf(families, 'imgapi_compress_duration_seconds_sum', answered)).toBeGreaterThan(0)
     expect(valueOf(families, 'imgapi_compress_input_bytes_total', { format: 'jpeg' })).toBe(input.length)
     expect(valueOf(families, 'imgapi_compress_output_bytes_total', webp)).toBe(output.length)
     expect(valueOf(families, 'imgapi_compress_ratio_sum', webp)).toBeCloseTo(output.length / input.length, 6)
@@ -63,7 +64,8 @@ describe('GET /metrics', () => {
     ).toBe(200)
     expect(samples(families, 'imgapi_http_requests_total', { route: '/docs/assets/:file' })).toHaveLength(1)
     expect(text).not.toContain('no-such-page')
-    expect(valueOf(families, 'imgapi_rejected_requests_total', { code: 'NOT_FOUND' })).toBe(200)
+    // The made-up paths and the missing assets alike are answered NOT_FOUND.
+    expect(valueOf(families, 'imgapi_rejected_requests_total', { code: 'NOT_FOUND' })).toBe(205)
   })
 
   test('shows the queue, the workers, the budgets and which build runs', async () => {

@@ -1,84 +1,93 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdirSync, mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { afterAll, beforeAll, describe, expect } from 'bun:test'
+import { copyFileSync, rmSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
-import openapiTS, { astToString } from 'openapi-typescript'
-import ts from 'typescript'
+import pkg from '../../package.json' with { type: 'json' }
+import { documentedCommands } from '../../src/docs/examples.ts'
 import { startApi, type Api } from '../helpers/api.ts'
 import { decode } from '../helpers/images.ts'
 import { fixture, ROOT } from '../helpers/paths.ts'
-import { writeSpec } from './spec-file.ts'
+import { EXAMPLES, NODE, runExample, scratchDir, testWith } from '../examples/example-runner.ts'
 
-const EXAMPLES = join(ROOT, 'static/examples')
-const BLOB = ts.factory.createTypeReferenceNode(ts.factory.createIdentifier('Blob'))
+const withNode = testWith(NODE)
+const EXAMPLE = 'openapi-fetch.ts'
+const GENERATOR = 'openapi-types.mjs'
 
-/** What a developer runs: openapi-typescript on the served document, binary mapped to Blob. */
-async function generateTypes(spec: Record<string, any>): Promise<void> {
-  const ast = await openapiTS(spec as never, {
-    transform: (schema) => (schema.format === 'binary' ? BLOB : undefined),
-  })
-  mkdirSync(join(EXAMPLES, 'generated'), { recursive: true })
-  await Bun.write(join(EXAMPLES, 'generated/imgapi.ts'), astToString(ast))
-}
-
-async function typecheck(file: string): Promise<string> {
-  const config = {
-    compilerOptions: {
-      target: 'ES2022',
-      module: 'Preserve',
-      moduleResolution: 'bundler',
-      lib: ['ES2023', 'DOM', 'DOM.Iterable'],
-      strict: true,
-      noUncheckedIndexedAccess: true,
-      allowImportingTsExtensions: true,
-      noEmit: true,
-      skipLibCheck: true,
-      types: [],
-    },
-    files: [file],
-  }
-  const path = join(mkdtempSync(join(tmpdir(), 'imgapi-client-')), 'tsconfig.json')
-  await Bun.write(path, JSON.stringify(config))
-  const proc = Bun.spawn([join(ROOT, 'node_modules/.bin/tsc'), '-p', path], {
-    stdout: 'pipe',
-    stderr: 'pipe',
-  })
-  const output = (await new Response(proc.stdout).text()) + (await new Response(proc.stderr).text())
-  return (await proc.exited) === 0 ? '' : output
-}
-
-describe('a client generated from the OpenAPI document', () => {
+describe('the typed-client example (static/examples/openapi-fetch.ts), set up as its header says', () => {
   let api: Api
+  let dir: string
+  let commands: string[]
   beforeAll(async () => {
     api = await startApi({}, { socket: true })
-    await generateTypes((await writeSpec(api)).spec)
+    dir = scratchDir()
+    for (const file of [EXAMPLE, GENERATOR]) copyFileSync(join(EXAMPLES, file), join(dir, file))
+    // What the install command puts there: this repository's own packages (the tests run offline).
+    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'))
+    commands = documentedCommands(await Bun.file(join(EXAMPLES, EXAMPLE)).text())
   })
-  afterAll(() => api.stop())
+  afterAll(async () => {
+    await api.stop()
+    rmSync(dir, { recursive: true, force: true })
+  })
 
-  test('type-checks the documented openapi-fetch example with no casts', async () => {
-    const source = await Bun.file(join(EXAMPLES, 'openapi-fetch.ts')).text()
-    expect(source).not.toMatch(/\bas\s+(unknown|any|never)\b|@ts-(ignore|expect-error)/)
-    expect(await typecheck(join(EXAMPLES, 'openapi-fetch.ts'))).toBe('')
-  }, 60_000)
-
-  test('uploads a file and reads the result and its headers through the typed client', async () => {
-    const example = await import(join(EXAMPLES, 'openapi-fetch.ts'))
-    const client = example.imgapiClient(api.url)
-    const photo = await fixture('photo-exif-orientation-6.jpg')
-    const { webp, savedPercent } = await example.compressToWebp(
-      client,
-      new Blob([photo as Uint8Array<ArrayBuffer>]),
+  withNode('documents an install of the exact versions this repository tests with', async () => {
+    const [install] = commands
+    const packages = ['openapi-fetch', 'openapi-typescript', 'typescript'] as const
+    expect(install).toBe(
+      `npm install ${packages.map((name) => `${name}@${pkg.devDependencies[name]}`).join(' ')}`,
     )
-    const decoded = await decode(await webp.arrayBuffer())
-    expect(decoded.format).toBe('webp')
-    expect(savedPercent).toBeGreaterThan(0)
-    expect((await example.writableFormats(client)).sort()).toEqual([
-      'avif',
-      'gif',
-      'jpeg',
-      'png',
-      'tiff',
-      'webp',
-    ])
-  }, 60_000)
+  })
+
+  withNode(
+    'generates the types and type-checks the example with the commands of its header, verbatim',
+    async () => {
+      const rest = commands.slice(1)
+      expect(rest.map((command) => command.split(' ').slice(0, 2).join(' '))).toEqual([
+        `node ${GENERATOR}`,
+        'npx tsc',
+      ])
+      for (const command of rest) {
+        // Asynchronously: the generator reads the document from this process's server.
+        const run = await runExample(
+          ['sh', '-c', command.replace('http://localhost:3000', api.url)],
+          dir,
+          api.url,
+        )
+        const { exitCode } = run
+        const output = run.stdout + run.stderr
+        expect({ command, exitCode, output }).toEqual({
+          command,
+          exitCode: 0,
+          output: expect.any(String),
+        })
+      }
+      const source = await Bun.file(join(dir, EXAMPLE)).text()
+      expect(source).not.toMatch(/\bas\s+(unknown|any|never)\b|@ts-(ignore|expect-error)/)
+    },
+    120_000,
+  )
+
+  withNode(
+    'uploads a file and reads the result and its headers through the typed client',
+    async () => {
+      const example = await import(join(dir, EXAMPLE))
+      const client = example.imgapiClient(api.url)
+      const photo = await fixture('photo-exif-orientation-6.jpg')
+      const { webp, savedPercent } = await example.compressToWebp(
+        client,
+        new Blob([photo as Uint8Array<ArrayBuffer>]),
+      )
+      const decoded = await decode(await webp.arrayBuffer())
+      expect(decoded.format).toBe('webp')
+      expect(savedPercent).toBeGreaterThan(0)
+      expect((await example.writableFormats(client)).sort()).toEqual([
+        'avif',
+        'gif',
+        'jpeg',
+        'png',
+        'tiff',
+        'webp',
+      ])
+    },
+    60_000,
+  )
 })

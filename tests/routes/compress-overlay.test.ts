@@ -1,5 +1,6 @@
-import { describe, expect, test } from 'bun:test'
 import sharp, { type SharpOptions } from 'sharp'
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { spawnApi, type Api } from '../helpers/api.ts'
 import { apiForSuite, compressOk } from '../helpers/compress.ts'
 import { fixture } from '../helpers/paths.ts'
 import { pixelAt, rawOf } from '../helpers/pixels.ts'
@@ -204,4 +205,40 @@ describe('POST /api/compress: radius', () => {
       expect(pixelAt(raw, raw.width - 2, raw.height - 2, frame)[3], `frame ${frame}`).toBe(0)
     }
   })
+})
+
+describe('a watermark reaches the worker process that runs the job', () => {
+  let api: Api
+  beforeAll(async () => {
+    api = await spawnApi({ workers: 1 })
+  }, 30_000)
+  afterAll(() => api.stop())
+
+  test('it crosses to the worker beside the image and lands at its position', async () => {
+    const response = await api.fetch(
+      '/api/compress',
+      withOverlay(grey, red, { overlayPosition: 'top-left', format: 'png', lossless: 'true' }),
+    )
+    if (response.status !== 200) expect(await response.text()).toBe('')
+    const raw = await rawOf(new Uint8Array(await response.arrayBuffer()))
+    expect(pixelAt(raw, 5, 5).slice(0, 3)).toEqual([255, 0, 0])
+    expect(pixelAt(raw, 200, 150).slice(0, 3)).toEqual([128, 128, 128])
+  }, 30_000)
+
+  test('the parts may come in either order: the watermark before the image', async () => {
+    const form = new FormData()
+    form.append('overlay', new File([red as Uint8Array<ArrayBuffer>], 'logo.png'))
+    form.append('file', new File([grey as Uint8Array<ArrayBuffer>], 'photo.png'))
+    for (const [name, value] of Object.entries({
+      overlayPosition: 'bottom-left',
+      format: 'png',
+      lossless: 'true',
+    }))
+      form.append(name, value)
+    const response = await api.fetch('/api/compress', post(form))
+    if (response.status !== 200) expect(await response.text()).toBe('')
+    const raw = await rawOf(new Uint8Array(await response.arrayBuffer()))
+    expect([raw.width, raw.height]).toEqual([400, 300])
+    expect(pixelAt(raw, 5, 295).slice(0, 3)).toEqual([255, 0, 0])
+  }, 30_000)
 })

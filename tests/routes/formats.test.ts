@@ -53,8 +53,8 @@ describe('GET /api/formats', () => {
 
   test('gives each writable format its tunables with native ranges and defaults', () => {
     expect(byId('webp').tunables.effort).toEqual({ min: 0, max: 6, default: 4 })
-    // AVIF effort is capped by IMGAPI_MAX_AVIF_EFFORT: libheif cannot be interrupted.
-    expect(byId('avif').tunables.effort).toEqual({ min: 0, max: 5, default: 4 })
+    // Every AVIF effort: a job too slow is stopped by killing its worker process.
+    expect(byId('avif').tunables.effort).toEqual({ min: 0, max: 9, default: 4 })
     expect(byId('png').tunables.effort).toEqual({ min: 1, max: 10, default: 7 })
     expect(byId('jpeg').tunables.quality).toEqual({ min: 1, max: 100, default: 80 })
     expect(byId('jpeg').tunables.chromaSubsampling?.values).toEqual(['4:2:0', '4:4:4'])
@@ -79,5 +79,36 @@ describe('GET /api/formats', () => {
     const again = await api.fetch('/api/formats', { headers: { 'if-none-match': etag! } })
     expect(again.status).toBe(304)
     expect(await again.text()).toBe('')
+  })
+})
+
+/** The limits a server started with these settings publishes. */
+async function limitsOf(overrides: Parameters<typeof startApi>[0]): Promise<Record<string, number>> {
+  const api = await startApi(overrides)
+  try {
+    return (await (await api.fetch('/api/formats')).json()).limits
+  } finally {
+    await api.stop()
+  }
+}
+
+describe('GET /api/formats limits', () => {
+  test('publishes the limits a client paces itself by and checks a file against, as this server enforces them', async () => {
+    const checked = {
+      maxUploadBytes: 5_000_000,
+      maxInputPixels: 40_000_000,
+      maxOutputPixels: 30_000_000,
+      maxOutputDimension: 4000,
+      maxFrames: 50,
+      maxHeifPixels: 20_000_000,
+      maxJxlPixels: 10_000_000,
+    }
+    const limits = await limitsOf({ workers: 3, queueLength: 9, ...checked })
+    // maxClientJobs not set: the cap in force is half of workers plus queue, not the setting's 0.
+    expect(limits).toEqual({ workers: 3, maxClientJobs: 6, ...checked })
+  })
+
+  test('an explicit per-client cap is published as it is', async () => {
+    expect((await limitsOf({ maxClientJobs: 2 })).maxClientJobs).toBe(2)
   })
 })

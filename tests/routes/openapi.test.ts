@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { ERROR_CODES } from '../../src/errors/catalogue.ts'
 import { OPTION_NAMES } from '../../src/options/schema.ts'
 import { startApi, type Api } from '../helpers/api.ts'
+import { fixture } from '../helpers/paths.ts'
+import { rawBody } from '../helpers/requests.ts'
 
 describe('OpenAPI document and reference', () => {
   let api: Api
@@ -51,6 +53,46 @@ describe('OpenAPI document and reference', () => {
     await small.stop()
   })
 
+  test('says that the file may not be empty, as the server answers an empty one with 400 MISSING_FILE', async () => {
+    const body = spec.paths['/api/compress'].post.requestBody
+    const file = body.content['multipart/form-data'].schema.properties.file
+    expect([file.minLength, body.content['*/*'].schema.minLength]).toEqual([1, 1])
+    expect(file.description).toContain('400 MISSING_FILE')
+    expect(body.description).toContain('400 MISSING_FILE')
+    const form = new FormData()
+    form.append('file', new File([], 'empty.png'))
+    const answer = await api.fetch('/api/compress', { method: 'POST', body: form })
+    expect([answer.status, ((await answer.json()) as { code: string }).code]).toEqual([400, 'MISSING_FILE'])
+  })
+
+  test('marks as required exactly the fields every JSON envelope carries', async () => {
+    const schema = spec.paths['/api/compress'].post.responses['200'].content['application/json'].schema
+    const photo = await fixture('photo-exif-orientation-6.jpg')
+    const gif = await fixture('gif-animated-10frames.gif')
+    const answers = [
+      await api.fetch('/api/compress?format=webp', {
+        ...rawBody(photo),
+        headers: { accept: 'application/json' },
+      }),
+      await api.fetch('/api/compress?format=jpeg&quality=auto&width=64', {
+        ...rawBody(photo),
+        headers: { accept: 'application/json' },
+      }),
+      await api.fetch('/api/compress?format=gif', {
+        ...rawBody(gif),
+        headers: { accept: 'application/json' },
+      }),
+    ]
+    const envelopes = await Promise.all(answers.map((answer) => answer.json() as Promise<object>))
+    const always = Object.keys(schema.properties).filter((field) =>
+      envelopes.every((envelope) => field in envelope),
+    )
+    expect([...schema.required].sort()).toEqual(always.sort())
+    // And what is not required is sometimes absent: GIF has no quality, only a search measures.
+    expect(envelopes.some((envelope) => !('quality' in envelope))).toBe(true)
+    expect(envelopes.some((envelope) => 'similarity' in envelope)).toBe(true)
+  })
+
   test('names a server and a contact, so generated clients and linters have them', () => {
     expect(spec.servers).toEqual([{ url: '/', description: 'This server' }])
     expect(spec.info.contact.name).toBe('imgapi')
@@ -85,6 +127,8 @@ describe('OpenAPI document and reference', () => {
       'IMAGE_TOO_LARGE',
       'CROP_OUTSIDE_IMAGE',
       'TARGET_UNREACHABLE',
+      'PROCESSING_TIMEOUT',
+      'CODEC_CRASHED',
     ])
     expect(responses['503'].headers['Retry-After']).toBeDefined()
   })

@@ -105,6 +105,9 @@ suite(SUITE, () => {
     expect(a.logs.filter((line) => line.msg.startsWith('redis unreachable'))).toHaveLength(1)
     const metrics = parseMetrics(await (await fetch(`${a.url}/metrics`)).text())
     expect(valueOf(metrics, 'imgapi_redis_up')).toBe(0)
+    // Every check Redis could not answer counts, and so does every failed reconnection.
+    expect(valueOf(metrics, 'imgapi_redis_errors_total', { call: 'rate_limit' })).toBeGreaterThanOrEqual(4)
+    expect(valueOf(metrics, 'imgapi_redis_errors_total', { call: 'connect' })).toBeGreaterThanOrEqual(1)
   })
 
   test('recovers without a restart once Redis is back, and the shared limit holds again', async () => {
@@ -118,6 +121,51 @@ suite(SUITE, () => {
     const metrics = parseMetrics(await (await fetch(`${a.url}/metrics`)).text())
     expect(valueOf(metrics, 'imgapi_redis_up')).toBe(1)
   })
+})
+
+suite(`${SUITE}: a Redis that hangs (SIGSTOP) with its connections open`, () => {
+  const redis = new RedisServer(REDIS!)
+  let hung: Instance
+  beforeAll(async () => {
+    png = await fixture('png-tiny-1x1-prophoto-icc.png')
+    await redis.start()
+    hung = await instance({ rateLimit: 100, rateWindowMs: 60_000, redisUrl: redis.url, redisTimeoutMs: 100 })
+    await untilRedis(hung, 'up')
+  })
+  afterAll(async () => {
+    await hung?.stop()
+    await redis.dispose()
+  })
+
+  const metricsOf = async () => parseMetrics(await (await fetch(`${hung.url}/metrics`)).text())
+
+  test('is down after IMGAPI_REDIS_TIMEOUT_MS: health, imgapi_redis_up and the log say so once; up again when it answers', async () => {
+    expect((await compress(hung)).headers.get('ratelimit-policy')).toBe('"default";q=100;w=60')
+    redis.pause()
+    const statuses = []
+    for (let i = 0; i < 3; i++) statuses.push((await compress(hung)).status)
+    expect(statuses).toEqual([200, 200, 200]) // fail open, the default
+    const health = await fetch(`${hung.url}/api/health`)
+    expect(health.status).toBe(200)
+    expect(((await health.json()) as any).dependencies.redis.status).toBe('down')
+    await Bun.sleep(2500) // reconnection attempts meet the same silence, and log nothing more
+    let metrics = await metricsOf()
+    expect(valueOf(metrics, 'imgapi_redis_up')).toBe(0)
+    expect(valueOf(metrics, 'imgapi_redis_errors_total', { call: 'rate_limit' })).toBeGreaterThanOrEqual(3)
+    expect(valueOf(metrics, 'imgapi_redis_errors_total', { call: 'connect' })).toBeGreaterThanOrEqual(1)
+    const unreachable = hung.logs.filter((line) => line.msg.startsWith('redis unreachable'))
+    expect(unreachable).toHaveLength(1)
+    expect(unreachable[0]!.reason).toBe('no answer within 100 ms')
+
+    redis.resume()
+    await untilRedis(hung, 'up')
+    expect(hung.logs.filter((line) => line.msg.startsWith('redis reachable'))).toHaveLength(2)
+    metrics = await metricsOf()
+    expect(valueOf(metrics, 'imgapi_redis_up')).toBe(1)
+    const limited = await compress(hung)
+    expect(limited.status).toBe(200)
+    expect(limited.headers.get('ratelimit-policy')).toBe('"default";q=100;w=60')
+  }, 30_000)
 })
 
 suite(`${SUITE}: IMGAPI_RATE_LIMIT_FAIL=closed`, () => {
@@ -166,6 +214,6 @@ suite(`${SUITE}: IMGAPI_RATE_LIMIT_FAIL=closed`, () => {
     expect(refused.status).toBe(503)
     expect(performance.now() - started).toBeLessThan(1500)
     const metrics = parseMetrics(await (await fetch(`${closed.url}/metrics`)).text())
-    expect(valueOf(metrics, 'imgapi_redis_errors_total')).toBeGreaterThanOrEqual(1)
+    expect(valueOf(metrics, 'imgapi_redis_errors_total', { call: 'rate_limit' })).toBeGreaterThanOrEqual(1)
   })
 })

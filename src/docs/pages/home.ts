@@ -12,7 +12,11 @@ const AREA_KEYS = {
 
 export function homePage(ctx: PageContext): PageContent {
   const { t } = ctx
-  const command = `curl -F file=@photo.jpg -F format=webp -F quality=75 -F width=1600 -o photo.webp http://localhost:${ctx.app.config.port}/api/compress`
+  // The page's script puts the address the reader loaded it from (location.origin) here, through
+  // any proxy; without script, this server's own address stands in. Not the request's Host: the
+  // page is rendered once for every reader, and a Host header is the client's to choose.
+  const origin = html`<span data-origin>http://localhost:${ctx.app.config.port}</span>`
+  const command = html`curl -F file=@photo.jpg -F format=webp -F quality=75 -F width=1600 -o photo.webp ${origin}/api/compress`
   const cards = AREAS.map(
     (area) => html`<li><a href="${areaPath(area)}"><strong>${areaName(ctx, area)}</strong></a>
 <p>${t(`site.home.${AREA_KEYS[area]}`)}</p></li>`,
@@ -23,6 +27,6 @@ export function homePage(ctx: PageContext): PageContent {
 <ul class="cards">${cards}</ul>
 <h2>${t('site.home.quickTitle')}</h2>
 <p>${t('site.home.quickText')}</p>
-${codeBlock(ctx, command, 'bash')}`
+${codeBlock(ctx, command, 'bash', { wrap: true })}`
   return { title: t('site.home.title'), body: raw(body.value) }
 }

@@ -17,11 +17,9 @@ const LIMITS: readonly { key: string; setting: SettingName; pixels?: true }[] = 
   { key: 'frames', setting: 'maxFrames' },
   { key: 'outputDimension', setting: 'maxOutputDimension' },
   { key: 'outputPixels', setting: 'maxOutputPixels', pixels: true },
-  { key: 'avifEffort', setting: 'maxAvifEffort' },
-  { key: 'avifPixels', setting: 'maxAvifPixels', pixels: true },
-  { key: 'encodeBudget', setting: 'encodeBudgetMs' },
   { key: 'workers', setting: 'workers' },
   { key: 'queue', setting: 'queueLength' },
+  { key: 'queueTimeout', setting: 'queueTimeoutMs' },
   { key: 'jobTimeout', setting: 'jobTimeoutMs' },
 ]
 
@@ -83,7 +81,7 @@ function answers(ctx: PageContext): Html {
       code: errorCode,
     }
     return html`<dt>${code(String(status))} ${code(errorCode)}</dt>
-<dd><p>${t(`site.rateLimits.${key}`)}</p><pre dir="ltr" translate="no"><code>${JSON.stringify(example, null, 2)}</code></pre></dd>`
+<dd><p>${t(`site.rateLimits.${key}`)}</p><pre dir="ltr" translate="no" tabindex="0"><code>${JSON.stringify(example, null, 2)}</code></pre></dd>`
   })}</dl>`
 }
 

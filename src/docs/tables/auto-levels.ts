@@ -27,7 +27,7 @@ function minimumQualities(ctx: PageContext, level: AutoQuality): Html {
   const lines = [...groups].map(([quality, formats]) =>
     tMarkup(ctx.t, 'site.reference.autoLevels.minQualityFor', {
       formats: listOf(ctx.language.code, formats.map(code), 'conjunction'),
-      quality: ctx.numbers.integer(quality),
+      quality: ctx.valueNumbers.integer(quality),
     }),
   )
   return html`${lines.map((line, i) => html`${i ? html`<br>` : ''}${line}`)}`
@@ -47,7 +47,7 @@ ${table({
   ],
   rows: AUTO_QUALITIES.map((level) => [
     code(level),
-    ctx.numbers.score(AUTO_LEVELS[level]),
+    ctx.valueNumbers.score(AUTO_LEVELS[level]),
     minimumQualities(ctx, level),
     t(`site.reference.autoLevels.${LEVEL_TEXT[level]}`),
   ]),

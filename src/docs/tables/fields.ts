@@ -1,6 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types'
 import type { Operation } from '../../errors/catalogue.ts'
-import type { Html } from '../html.ts'
+import { html, type Html } from '../html.ts'
 import type { PageContext } from '../page-context.ts'
 import { code, table } from './table.ts'
 
@@ -8,6 +8,12 @@ function typeOf(schema: OpenAPIV3.SchemaObject): string {
   if (schema.type === 'array') return `${typeOf(schema.items as OpenAPIV3.SchemaObject)}[]`
   if (schema.enum) return schema.enum.join(' | ')
   return String(schema.type)
+}
+
+/** An enumeration as its values, each its own identifier, so a narrow column wraps between them. */
+function typeCell(schema: OpenAPIV3.SchemaObject): Html {
+  if (!schema.enum) return code(typeOf(schema))
+  return html`${schema.enum.map((value, i) => html`${i ? ' | ' : ''}${code(String(value))}`)}`
 }
 
 /** The top-level fields of a JSON body, with their types, from the schema the OpenAPI document uses. */
@@ -18,7 +24,7 @@ export function fieldsTable(ctx: PageContext, endpoint: Operation, schema: OpenA
     headers: [t('site.common.field'), t('site.common.type'), t('site.common.description')],
     rows: properties.map(([name, property]) => [
       code(name),
-      code(typeOf(property)),
+      typeCell(property),
       t(`fields.${endpoint}.${name}`),
     ]),
   })

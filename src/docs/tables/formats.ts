@@ -5,7 +5,7 @@ import type { PageContext } from '../page-context.ts'
 import { code, table } from './table.ts'
 
 function tunablesCell(ctx: PageContext, tunables: Tunables): Html {
-  const { numbers } = ctx
+  const numbers = ctx.valueNumbers
   const items: Html[] = []
   for (const [name, spec] of Object.entries(tunables)) {
     if ('min' in spec)
@@ -23,7 +23,7 @@ function tunablesCell(ctx: PageContext, tunables: Tunables): Html {
 export function formatsTable(ctx: PageContext): Html {
   const { t } = ctx
   const mark = (value: boolean) => (value ? t('site.common.yes') : t('site.common.no'))
-  const formats: FormatInfo[] = publishedFormats(ctx.app.config)
+  const formats: FormatInfo[] = publishedFormats()
   return table({
     headers: [
       t('site.common.name'),

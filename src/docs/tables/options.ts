@@ -8,7 +8,7 @@ import { code, table } from './table.ts'
 
 /** What an option accepts, in words and identifiers, from its schema (capped by this server). */
 function accepts(ctx: PageContext, name: string, schema: TSchema): Html {
-  const { t, numbers } = ctx
+  const { t, valueNumbers: numbers } = ctx
   if (Array.isArray(schema.anyOf))
     return listOf(
       ctx.language.code,
@@ -32,9 +32,12 @@ function accepts(ctx: PageContext, name: string, schema: TSchema): Html {
   return html`${t('site.reference.types.string')}`
 }
 
-/** An option's description in the reader's language, the figures it quotes in the reader's digits. */
+/**
+ * An option's description in the reader's language; the figures it quotes in Latin digits, like
+ * the ranges and defaults beside them, so a row never mixes two sets of digits.
+ */
 export function optionDescription(ctx: PageContext, name: OptionName): string {
-  return ctx.t(`options.${name}.description`, optionFigures(ctx.numbers))
+  return ctx.t(`options.${name}.description`, optionFigures(ctx.valueNumbers))
 }
 
 export function optionsTable(ctx: PageContext): Html {

@@ -31,26 +31,31 @@ function derived(ctx: PageContext, name: SettingName): Derived | undefined {
   return ctx.app.config[name] === 0 ? DERIVED[name]?.(ctx) : undefined
 }
 
-function formatted(ctx: PageContext, name: SettingName, value: number | string | boolean): string {
+function formatted(
+  ctx: PageContext,
+  name: SettingName,
+  value: number | string | boolean,
+  numbers = ctx.numbers,
+): string {
   const spec: SettingSpec = SETTINGS[name]
   // A secret only says whether it is set, in every language.
   if (spec.secret) return ctx.t(value === '' ? 'site.common.notSet' : 'site.common.set')
   if (typeof value === 'boolean') return ctx.t(value ? 'site.common.yes' : 'site.common.no')
   if (typeof value !== 'number') return value === '' ? ctx.t('site.common.none') : String(value)
-  if (name.endsWith('Bytes')) return value === 0 ? ctx.numbers.integer(0) : ctx.numbers.bytes(value)
-  if (name.endsWith('Ms')) return ctx.numbers.seconds(value)
-  return ctx.numbers.integer(value)
+  if (name.endsWith('Bytes')) return value === 0 ? numbers.integer(0) : numbers.bytes(value)
+  if (name.endsWith('Ms')) return numbers.seconds(value)
+  return numbers.integer(value)
 }
 
-/** How a setting's value in force reads: sizes and counts in the reader's digits, words as they are. */
-export function settingValue(ctx: PageContext, name: SettingName): string {
-  return formatted(ctx, name, derived(ctx, name)?.value ?? ctx.app.config[name])
+/** How a setting's value in force reads: sizes and counts in the given digits, words as they are. */
+export function settingValue(ctx: PageContext, name: SettingName, numbers = ctx.numbers): string {
+  return formatted(ctx, name, derived(ctx, name)?.value ?? ctx.app.config[name], numbers)
 }
 
 /** The value in force, and for a derived one (set to 0) how it was worked out. */
-export function settingCell(ctx: PageContext, name: SettingName): Html {
+export function settingCell(ctx: PageContext, name: SettingName, numbers = ctx.numbers): Html {
   const how = derived(ctx, name)?.how
-  const value = settingValue(ctx, name)
+  const value = settingValue(ctx, name, numbers)
   const shown = SETTINGS[name].kind === 'enum' ? code(value) : html`${value}`
   return how ? html`${shown}<br><small>${ctx.t(`site.reference.derived.${how}`)}</small>` : shown
 }
@@ -65,7 +70,8 @@ export function settingsTable(ctx: PageContext): Html {
     headers: [t('site.common.setting'), t('site.common.value'), t('site.common.description')],
     rows: names.map((name) => [
       html`${code(SETTINGS[name].env[0]!)}<br><small>${code(SETTINGS[name].flag)}</small>`,
-      settingCell(ctx, name),
+      // Latin digits in the reference: the row also holds names and values a caller types.
+      settingCell(ctx, name, ctx.valueNumbers),
       t(`settings.${name}.description`),
     ]),
     rowIds: names.map((name) => `setting-${name}`),

@@ -1,8 +1,9 @@
 import { attr, html, type Html } from '../html.ts'
 
 /**
- * One table shape for the whole site: a caption, header cells and rows. Wide tables scroll
- * inside their own box on a phone instead of widening the page.
+ * One table shape for the whole site: a caption, header cells and rows. On a phone each row
+ * becomes a card, every cell under its column's name (data-label, site.css), so no column hides
+ * off to the side; a table still too wide scrolls inside its own box, never the page.
  */
 export interface TableSpec {
   readonly caption?: string
@@ -16,10 +17,10 @@ export interface TableSpec {
 export function table(spec: TableSpec): Html {
   const rows = spec.rows.map(
     (cells, i) =>
-      html`<tr${attr('id', spec.rowIds?.[i])}>${cells.map((cell) => html`<td>${cell}</td>`)}</tr>`,
+      html`<tr${attr('id', spec.rowIds?.[i])}>${cells.map((cell, column) => html`<td data-label="${spec.headers[column]}">${cell}</td>`)}</tr>`,
   )
   return html`<div class="table-scroll" tabindex="0" role="region"${attr('aria-label', spec.caption)}>
-<table${attr('class', spec.className)}>
+<table class="${['stacks', spec.className].filter(Boolean).join(' ')}">
 ${spec.caption ? html`<caption>${spec.caption}</caption>` : ''}
 <thead><tr>${spec.headers.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead>
 <tbody>${rows}</tbody>

@@ -123,7 +123,10 @@ export async function lowestQualityThatLooksTheSame(
   const record = (scored: Scored) => {
     if (!best || scored.similarity.score > best.similarity.score) best = scored
     if (scored.similarity.score >= target) {
-      if (!pass || scored.plan.quality! < pass.plan.quality!) pass = scored
+      if (!pass || scored.plan.quality! < pass.plan.quality!) {
+        pass = scored
+        session.offer(scored, scored.similarity)
+      }
     } else if (!fail || scored.plan.quality! > fail.plan.quality!) fail = scored
     return scored
   }

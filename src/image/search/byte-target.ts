@@ -42,6 +42,7 @@ async function highestThatFits(
       fit = attempt
       lo = value
       loSize = size(attempt)
+      session.offer(attempt)
     } else {
       hi = value
       hiSize = size(attempt)

@@ -66,7 +66,7 @@ export async function chooseFormat(
   const still = firstFrame(session.pixels)
   const size = comparisonSize(still.width, still.height)
   const preview = size.width < still.width ? await scalePixels(still, size.width) : still
-  const previewSession = session.withPixels(preview)
+  const previewSession = session.withPixels(preview, preview !== session.pixels)
   const references: References = new Map()
   const showings: Showing[] = []
   for (const plan of candidates) {

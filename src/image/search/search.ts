@@ -1,5 +1,5 @@
 import type { EncodedImage, PipelineOptions } from '../pipeline.ts'
-import { decodePixels } from './pixels.ts'
+import { decodePixels, type Pixels } from './pixels.ts'
 import { searchFormat } from '../../formats/format-table.ts'
 import type { AutoQuality } from '../../options/schema.ts'
 import type { JobPlan } from '../plan.ts'
@@ -15,13 +15,21 @@ import {
 import { chooseFormat } from './choose-format.ts'
 import { meetTarget } from './meet-target.ts'
 import { referenceFor, type References } from './reference.ts'
-import { EncodeSession, type Attempt } from './session.ts'
+import { EncodeSession, type Attempt, type OfferBest } from './session.ts'
 
 export interface SearchOptions extends PipelineOptions {
   /** Monotonic time by which the search returns its best so far. */
   readonly deadline: number
   readonly maxEncodes: number
+  /**
+   * Told of each better answer that meets the request (within maxBytes, at the level), as the
+   * search finds it: what a worker killed at the job's hard limit can still answer with.
+   */
+  readonly onBest?: (best: BestSoFar) => void
 }
+
+/** An answer found on the way: a byte target's fit is not scored, so its similarity may be unknown. */
+export type BestSoFar = Omit<SearchOutcome, 'similarity'> & { readonly similarity?: Similarity }
 
 export interface SearchOutcome {
   readonly plan: JobPlan
@@ -104,7 +112,29 @@ async function reachLevel(
   const scored = { ...final, similarity: await scoreCandidate(reference, final.encoded.data) }
   // A higher effort may land a hair under the level the probe reached: the probe is then the answer.
   const keeps = scored.similarity.score >= aimFor(level) || !reached
+  if (keeps && reached) session.offer(scored, scored.similarity)
   return { ...(keeps ? scored : found), reached }
+}
+
+/** The offers a search makes, filtered to those that meet the whole request, passed on as outcomes. */
+function bestReporter(
+  goal: NonNullable<JobPlan['goal']>,
+  original: Pixels,
+  count: () => number,
+  onBest: NonNullable<SearchOptions['onBest']>,
+): OfferBest {
+  return (attempt, pixels, similarity) => {
+    if (goal.maxBytes !== undefined && bytes(attempt) > goal.maxBytes) return
+    if (goal.level && !(similarity && similarity.score >= aimFor(goal.level))) return
+    onBest({
+      plan: attempt.plan,
+      encoded: attempt.encoded,
+      encodes: count(),
+      ...(similarity ? { similarity } : {}),
+      reachedLevel: true,
+      ...(pixels !== original ? { resizedTo: { width: pixels.width, height: pixels.height } } : {}),
+    })
+  }
 }
 
 /**
@@ -123,7 +153,9 @@ export async function searchEncode(
 ): Promise<SearchOutcome> {
   const goal = candidates[0]!.goal!
   const pixels = await decodePixels(input, probe, { ...candidates[0]!, flatten: false }, options)
-  let session = EncodeSession.start(pixels, probe, options)
+  let session: EncodeSession | undefined
+  const offerBest = options.onBest && bestReporter(goal, pixels, () => session?.count ?? 0, options.onBest)
+  session = EncodeSession.start(pixels, probe, { ...options, offerBest })
   const reserve = goal.maxBytes !== undefined ? TARGET_RESERVE : 0
   const found = goal.level
     ? await reachLevel(session.leaving(reserve), candidates, goal.level, input.length)

@@ -2,11 +2,15 @@ import type { EncodedImage } from '../pipeline.ts'
 import { encodePixels, type Pixels } from './pixels.ts'
 import type { JobPlan } from '../plan.ts'
 import type { ImageProbe } from '../probe.ts'
+import type { Similarity } from './similarity.ts'
 
 export interface Attempt {
   readonly plan: JobPlan
   readonly encoded: EncodedImage
 }
+
+/** A full-size attempt that meets the request, offered as the search's best so far. */
+export type OfferBest = (attempt: Attempt, pixels: Pixels, similarity?: Similarity) => void
 
 export interface SessionLimits {
   /** Monotonic time (performance.now()) by which the search must have returned. */
@@ -14,6 +18,8 @@ export interface SessionLimits {
   /** Most encodes one request may cost, whatever the time left. */
   readonly maxEncodes: number
   readonly timeoutSeconds: number
+  /** Told of each attempt a search finds good enough, in order of improvement. */
+  readonly offerBest?: OfferBest
 }
 
 /** What every session of one search shares: the count of encodes and the slowest step. */
@@ -39,6 +45,8 @@ export class EncodeSession {
     private readonly clock: Clock,
     /** The count at which this session stops encoding: the search's cap, or a stage's share. */
     private readonly cap: number,
+    /** A preview's attempts are never answers: they are not offered as the best so far. */
+    private readonly preview = false,
   ) {}
 
   static start(pixels: Pixels, probe: ImageProbe, limits: SessionLimits): EncodeSession {
@@ -75,7 +83,7 @@ export class EncodeSession {
   /** This session with at most `encodes` more, leaving the rest of the cap to later stages. */
   limitedTo(encodes: number): EncodeSession {
     const cap = Math.min(this.cap, this.clock.count + Math.max(0, encodes))
-    return new EncodeSession(this.pixels, this.probe, this.limits, this.clock, cap)
+    return new EncodeSession(this.pixels, this.probe, this.limits, this.clock, cap, this.preview)
   }
 
   get count(): number {
@@ -113,8 +121,13 @@ export class EncodeSession {
     return { plan, encoded }
   }
 
-  /** A session on other pixels of the same search, sharing its count and clock. */
-  withPixels(pixels: Pixels): EncodeSession {
-    return new EncodeSession(pixels, this.probe, this.limits, this.clock, this.cap)
+  /** A session on other pixels of the same search (a scaled-down copy, or a preview), sharing its count and clock. */
+  withPixels(pixels: Pixels, preview = false): EncodeSession {
+    return new EncodeSession(pixels, this.probe, this.limits, this.clock, this.cap, preview)
+  }
+
+  /** Offers an attempt that meets the request as the best so far (see SessionLimits.offerBest). */
+  offer(attempt: Attempt, similarity?: Similarity): void {
+    if (!this.preview) this.limits.offerBest?.(attempt, this.pixels, similarity)
   }
 }

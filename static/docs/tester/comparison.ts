@@ -57,10 +57,11 @@ export function comparison(
     return el('figure', {}, picture(facts, label, t, numbers, caption), caption)
   }
   const ratio = after.blob.size / before.blob.size
-  const change =
-    ratio <= 1
-      ? t('site.tester.saving', { percent: numbers.percent(1 - ratio) })
-      : t('site.tester.growth', { percent: numbers.percent(ratio - 1) })
+  // A result larger than the input (another format, lossless) says so in words and in its own colour.
+  const larger = ratio > 1
+  const change = larger
+    ? t('site.tester.growth', { percent: numbers.percent(ratio - 1) })
+    : t('site.tester.saving', { percent: numbers.percent(1 - ratio) })
   return el(
     'div',
     { class: 'comparison-block' },
@@ -70,6 +71,6 @@ export function comparison(
       figure(before, t('site.tester.before')),
       figure(after, t('site.tester.after')),
     ),
-    el('p', { class: 'saving' }, change),
+    el('p', { class: larger ? 'saving larger' : 'saving' }, change),
   )
 }

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next'
 import { numberFormats } from '../../../src/docs/numbers.ts'
-import { findFormat, TUNABLE_OPTIONS, type PublishedFormat } from './formats.ts'
+import { findFormat, tunableOptions, type PublishedFormat } from './formats.ts'
 
 /** The tester form: which endpoint is chosen, and which options apply to the chosen format. */
 export interface TesterForm {
@@ -23,12 +23,13 @@ function fieldFor(form: HTMLFormElement, name: string) {
 /** Narrows each option to what the chosen output accepts on this server, and says so. */
 export function applyFormat(
   form: HTMLFormElement,
+  tunable: readonly string[],
   format: PublishedFormat | undefined,
   t: TFunction,
   language: string,
 ): void {
   const numbers = numberFormats(language)
-  for (const name of TUNABLE_OPTIONS) {
+  for (const name of tunable) {
     const field = fieldFor(form, name)
     const control = field?.querySelector<HTMLInputElement | HTMLSelectElement>('input, select')
     const note = field?.querySelector<HTMLElement>('[data-range]')
@@ -64,11 +65,16 @@ export function applyFormat(
 
 const KEY_STORAGE = 'imgapi-api-key'
 
+/** The key typed earlier in this tab, if any. */
+export function storedApiKey(): string | undefined {
+  return sessionStorage.getItem(KEY_STORAGE) || undefined
+}
+
 /** The key survives reloads of this tab, and nothing else: sessionStorage, never a cookie. */
 function keepKeyForTheSession(form: HTMLFormElement): void {
   const input = form.querySelector<HTMLInputElement>('[data-api-key]')
   if (!input) return
-  input.value = sessionStorage.getItem(KEY_STORAGE) ?? ''
+  input.value = storedApiKey() ?? ''
   input.addEventListener('change', () => sessionStorage.setItem(KEY_STORAGE, input.value.trim()))
 }
 
@@ -85,7 +91,9 @@ export function bindForm(
       group.hidden = group.dataset.forEndpoint !== chosen().value
   }
   const formatSelect = form.querySelector<HTMLSelectElement>('select[name="format"]')
-  const refreshFormat = () => applyFormat(form, findFormat(formats, formatSelect?.value ?? ''), t, language)
+  const tunable = tunableOptions(formats)
+  const refreshFormat = () =>
+    applyFormat(form, tunable, findFormat(formats, formatSelect?.value ?? ''), t, language)
   for (const radio of radios) radio.addEventListener('change', showFields)
   formatSelect?.addEventListener('change', refreshFormat)
   showFields()

@@ -14,8 +14,11 @@ export interface PublishedFormat {
   readonly tunables: Readonly<Record<string, Partial<Range> & { default: unknown }>>
 }
 
-export async function fetchFormats(): Promise<PublishedFormat[]> {
-  const response = await fetch('/api/formats')
+/** With the reader's key, if any: a server may require one for this list too. */
+export async function fetchFormats(apiKey?: string): Promise<PublishedFormat[]> {
+  const response = await fetch('/api/formats', {
+    headers: apiKey ? { Authorization: `Bearer ${apiKey}` } : {},
+  })
   if (!response.ok) return []
   return ((await response.json()) as { formats: PublishedFormat[] }).formats
 }
@@ -25,5 +28,11 @@ export function findFormat(formats: readonly PublishedFormat[], name: string): P
   return formats.find((f) => f.output && (f.id === name || f.aliases.includes(name)))
 }
 
-/** Options that only some outputs take; the rest (size, fit, background…) apply to every output. */
-export const TUNABLE_OPTIONS = ['quality', 'effort', 'lossless', 'progressive', 'chromaSubsampling'] as const
+/**
+ * Options that only some outputs take, as the server's formats declare them (the rest: size,
+ * fit, background… apply to every output). Read from the list, so an option a format gains
+ * is narrowed here with no change to this page.
+ */
+export function tunableOptions(formats: readonly PublishedFormat[]): string[] {
+  return [...new Set(formats.flatMap((format) => Object.keys(format.tunables)))]
+}

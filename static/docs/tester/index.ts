@@ -1,9 +1,8 @@
 import type { TFunction } from 'i18next'
-import { numberFormats } from '../../../src/docs/numbers.ts'
 import { setUpCopyButtons } from '../copy.ts'
 import type { PageData } from '../page-data.ts'
 import { setUpDropzone } from './dropzone.ts'
-import { bindForm } from './form.ts'
+import { bindForm, storedApiKey } from './form.ts'
 import { fetchFormats } from './formats.ts'
 import { describeRequest, send } from './request.ts'
 import { renderExchange } from './result.ts'
@@ -15,8 +14,7 @@ export async function setUpTester(data: PageData, t: TFunction): Promise<void> {
   const resultBody = document.querySelector<HTMLElement>('[data-result-body]')
   const status = document.querySelector<HTMLElement>('[data-status]')
   if (!formElement || !result || !resultBody || !status) return
-  const numbers = numberFormats(data.language)
-  const form = bindForm(formElement, await fetchFormats(), t, data.language)
+  const form = bindForm(formElement, await fetchFormats(storedApiKey()), t, data.language)
   const zone = formElement.querySelector<HTMLElement>('[data-dropzone]')
   const input = formElement.querySelector<HTMLInputElement>('input[type="file"]')
   if (zone && input) setUpDropzone(zone, input, t, data.language)
@@ -34,7 +32,7 @@ export async function setUpTester(data: PageData, t: TFunction): Promise<void> {
     try {
       const exchange = await send(request)
       resultBody.replaceChildren(
-        ...(await renderExchange(exchange, t, numbers, data.referencePath ?? '/docs/reference')),
+        ...(await renderExchange(exchange, t, data.language, data.referencePath ?? '/docs/reference')),
       )
       setUpCopyButtons(resultBody, t)
       status.textContent = ''

@@ -8,6 +8,8 @@ export interface SentRequest {
   readonly fields: readonly [string, string][]
   readonly file?: File
   readonly overlay?: File
+  /** Sent as Authorization: Bearer; kept apart so the curl command can name it without showing it. */
+  readonly apiKey?: string
 }
 
 export interface Exchange {
@@ -17,13 +19,18 @@ export interface Exchange {
   readonly ms: number
 }
 
-/** The reader's language travels with the request, so error titles come back in it. */
+/**
+ * The reader's language travels with the request, so error titles come back in it. The key goes
+ * with every endpoint: a server may require it for GET /api/formats too, and it names the client
+ * whose limits apply.
+ */
 export function describeRequest(form: TesterForm, language: string): SentRequest {
   const endpoint = form.endpoint()
   const url = new URL(endpoint.path, location.origin).toString()
   const languageHeader: [string, string] = ['Accept-Language', language]
+  const apiKey = form.apiKey()
   if (endpoint.id !== 'compress')
-    return { method: endpoint.method, url, headers: [languageHeader], fields: [] }
+    return { method: endpoint.method, url, headers: [languageHeader], fields: [], apiKey }
   return {
     method: 'POST',
     url,
@@ -31,6 +38,7 @@ export function describeRequest(form: TesterForm, language: string): SentRequest
     fields: form.options(),
     file: form.file(),
     overlay: form.overlay(),
+    apiKey,
   }
 }
 
@@ -43,11 +51,9 @@ export async function send(request: SentRequest): Promise<Exchange> {
     for (const [name, value] of request.fields) body.append(name, value)
   }
   const started = performance.now()
-  const response = await fetch(request.url, {
-    method: request.method,
-    headers: request.headers as [string, string][],
-    body,
-  })
+  const headers = [...request.headers]
+  if (request.apiKey) headers.push(['Authorization', `Bearer ${request.apiKey}`])
+  const response = await fetch(request.url, { method: request.method, headers, body })
   const blob = await response.blob()
   return { request, response, body: blob, ms: performance.now() - started }
 }

@@ -1,15 +1,12 @@
 import type { TFunction } from 'i18next'
-import type { NumberFormats } from '../../../src/docs/numbers.ts'
+import { numberFormats, type NumberFormats } from '../../../src/docs/numbers.ts'
 import { comparison, type ImageFacts } from './comparison.ts'
 import { filenameFrom } from './content-disposition.ts'
-import { curlCommand } from './curl.ts'
+import { curlCommand, KEY_VARIABLE } from './curl.ts'
 import { el } from './dom.ts'
+import { problemNotice, type Problem } from './problem.ts'
 import type { Exchange } from './request.ts'
-
-interface Problem {
-  readonly code?: string
-  readonly title?: string
-}
+import { resultSummary } from './summary.ts'
 
 interface Rendered {
   readonly nodes: HTMLElement[]
@@ -32,27 +29,6 @@ function headersTable(response: Response, t: TFunction): HTMLElement {
     'div',
     { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': t('site.tester.headers') },
     el('table', { class: 'headers' }, el('tbody', {}, ...rows)),
-  )
-}
-
-function problemNotice(problem: Problem, referencePath: string, t: TFunction): HTMLElement {
-  const link = el(
-    'a',
-    { href: `${referencePath}#${problem.code ?? ''}` },
-    el('code', { translate: 'no' }, problem.code ?? ''),
-  )
-  return el(
-    'div',
-    { class: 'problem', role: 'alert' },
-    el(
-      'p',
-      {},
-      t('site.tester.problem', { code: '' }).trim(),
-      ' ',
-      link,
-      problem.title ? ` ${problem.title}` : '',
-    ),
-    el('p', {}, el('a', { href: `${referencePath}#${problem.code ?? ''}` }, t('site.tester.problemLink'))),
   )
 }
 
@@ -110,9 +86,10 @@ async function imageAnswer(
 export async function renderExchange(
   exchange: Exchange,
   t: TFunction,
-  numbers: NumberFormats,
+  language: string,
   referencePath: string,
 ): Promise<HTMLElement[]> {
+  const numbers = numberFormats(language)
   const { response } = exchange
   const type = response.headers.get('content-type') ?? ''
   const status = el(
@@ -121,7 +98,8 @@ export async function renderExchange(
     t('site.tester.statusLine', {
       status: response.status,
       statusText: response.statusText,
-      ms: numbers.milliseconds(exchange.ms),
+      // Latin digits, as the status code beside it: one line, one set of digits.
+      ms: numberFormats(language, 'latin').milliseconds(exchange.ms),
     }),
   )
   const json = isJson(type) ? (JSON.parse(await exchange.body.text()) as Record<string, unknown>) : undefined
@@ -131,25 +109,40 @@ export async function renderExchange(
     parts.push(problemNotice(json as Problem, referencePath, t))
   if (response.ok && exchange.request.file && (type.startsWith('image/') || typeof json?.data === 'string')) {
     const image = await imageAnswer(exchange, t, numbers, json)
-    parts.push(...image.nodes)
+    const summary = resultSummary(response, json, t, language)
+    parts.push(...(summary ? [summary] : []), ...image.nodes)
     filename = json ? undefined : image.filename
   }
   parts.push(el('h3', {}, t('site.tester.headers')), headersTable(response, t))
   if (json)
     parts.push(
       el('h3', {}, t('site.tester.body')),
-      el('pre', { dir: 'ltr', translate: 'no', class: 'json' }, el('code', {}, prettyJson(json))),
+      el(
+        'pre',
+        { dir: 'ltr', translate: 'no', class: 'json', tabindex: '0' },
+        el('code', {}, prettyJson(json)),
+      ),
     )
   const curl = el(
     'div',
     { class: 'code-block', dir: 'ltr' },
+    el('button', { type: 'button', class: 'copy', 'data-copy': '' }, t('site.common.copy')),
     el(
       'pre',
-      { dir: 'ltr', translate: 'no' },
+      { dir: 'ltr', translate: 'no', tabindex: '0', class: 'wrap' },
       el('code', { class: 'language-bash' }, curlCommand(exchange.request, filename)),
     ),
-    el('button', { type: 'button', class: 'copy', 'data-copy': '' }, t('site.common.copy')),
   )
   parts.push(el('h3', {}, t('site.tester.curl')), curl)
+  if (exchange.request.apiKey)
+    parts.push(
+      el(
+        'p',
+        { class: 'hint' },
+        t('site.tester.keyInCurl', { variable: KEY_VARIABLE }),
+        ' ',
+        el('code', { translate: 'no' }, `export ${KEY_VARIABLE}='…'`),
+      ),
+    )
   return parts
 }

@@ -1,0 +1,27 @@
+import type { Config } from '../config.ts'
+import type { Logger } from '../log.ts'
+import { planMemory } from '../memory-plan.ts'
+import { WORKER_CONFIG_ENV, type WorkerConfig } from './messages.ts'
+import { WorkerPool } from './pool.ts'
+import { workerCommand } from './worker-command.ts'
+
+/** The pool a listening server runs its jobs in, from its settings. */
+export function createWorkerPool(config: Config, logger: Logger): WorkerPool {
+  const workerConfig: WorkerConfig = {
+    libDir: config.libDir,
+    heifWasm: config.heifWasm,
+    maxHeifPixels: config.maxHeifPixels,
+    maxJxlPixels: config.maxJxlPixels,
+  }
+  const env: Record<string, string> = {}
+  for (const [name, value] of Object.entries(process.env)) if (value !== undefined) env[name] = value
+  env[WORKER_CONFIG_ENV] = JSON.stringify(workerConfig)
+  return new WorkerPool({
+    size: config.workers,
+    command: workerCommand(),
+    env,
+    budgetBytes: planMemory(config).decodeBudgetBytes,
+    maxWorkerBytes: config.maxWorkerMemoryBytes,
+    logger,
+  })
+}

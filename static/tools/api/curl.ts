@@ -1,0 +1,32 @@
+/** POSIX shell quoting: single quotes, with any single quote closed, escaped and reopened. */
+export function shellQuote(text: string): string {
+  return `'${text.replaceAll("'", `'\\''`)}'`
+}
+
+export interface CurlRequest {
+  readonly file: string
+  readonly query: URLSearchParams
+  readonly output: string
+  readonly keyRequired: boolean
+}
+
+/**
+ * The curl command that sends what the tools sent: the raw image and the same query, so it
+ * returns the same bytes. The key is left in a variable, never written into a command that may
+ * end up in a shell's history.
+ */
+export function curlCommand(request: CurlRequest): string {
+  const query = request.query.toString()
+  const url = `${location.origin}/api/compress${query ? `?${query}` : ''}`
+  const parts = ['curl', '-sS', '--fail-with-body', '--data-binary', `@${shellQuote(request.file)}`]
+  parts.push('-H', shellQuote('Content-Type: application/octet-stream'))
+  if (request.keyRequired) parts.push('-H', '"Authorization: Bearer $IMGAPI_KEY"')
+  parts.push('-o', shellQuote(request.output), shellQuote(url))
+  return parts.join(' ')
+}
+
+/** The folder script of the examples, run with these options into a folder of its own. */
+export function folderCommand(query: URLSearchParams, keyRequired: boolean): string {
+  const key = keyRequired ? 'IMGAPI_KEY=… ' : ''
+  return `${key}IMGAPI_URL=${shellQuote(location.origin)} bash folder.sh ./images ${shellQuote(query.toString())} ./images-imgapi`
+}

@@ -1,0 +1,25 @@
+/**
+ * The tools' strings in the browser: the server renders one language's strings into the page
+ * (static/tools' counterpart of src/i18n.ts), so nothing is fetched. Keys and placeholders
+ * follow i18next's conventions (`{{name}}`, `key_one`/`key_other`), so the locale files read the
+ * same as the docs'; numbers are formatted in the reader's language.
+ */
+export type Vars = Readonly<Record<string, string | number>>
+export type Translate = (key: string, vars?: Vars) => string
+
+export function translator(strings: Readonly<Record<string, string>>, language: string): Translate {
+  const plurals = new Intl.PluralRules(language)
+  const numbers = new Intl.NumberFormat(language, { maximumFractionDigits: 2 })
+  return (key, vars) => {
+    const count = vars?.count
+    const text =
+      (typeof count === 'number'
+        ? (strings[`${key}_${plurals.select(count)}`] ?? strings[`${key}_other`])
+        : undefined) ?? strings[key]
+    if (text === undefined) return key
+    return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => {
+      const value = vars?.[name]
+      return typeof value === 'number' ? numbers.format(value) : (value ?? '')
+    })
+  }
+}

@@ -1,0 +1,4 @@
+import { boot } from '../boot.tsx'
+import { CompressTool } from '../tools/compress.tsx'
+
+boot(() => <CompressTool />)

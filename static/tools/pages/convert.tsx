@@ -1,0 +1,4 @@
+import { boot } from '../boot.tsx'
+import { ConvertTool } from '../tools/convert.tsx'
+
+boot(() => <ConvertTool />)

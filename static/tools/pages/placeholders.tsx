@@ -1,0 +1,4 @@
+import { boot } from '../boot.tsx'
+import { PlaceholdersTool } from '../generate/placeholders.tsx'
+
+boot(() => <PlaceholdersTool />)

@@ -1,0 +1,4 @@
+import { boot } from '../boot.tsx'
+import { ResizeTool } from '../tools/resize.tsx'
+
+boot(() => <ResizeTool />)

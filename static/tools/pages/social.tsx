@@ -1,0 +1,4 @@
+import { boot } from '../boot.tsx'
+import { SocialCardTool } from '../generate/social-card.tsx'
+
+boot(() => <SocialCardTool />)

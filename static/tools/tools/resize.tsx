@@ -1,0 +1,165 @@
+import type { PickedFile } from '../batch/files.ts'
+import { imageSize } from '../batch/image-size.ts'
+import { env } from '../env.ts'
+import { batchTool, type SettingsForm } from '../ui/BatchTool.tsx'
+import { CheckField, Choices, ColourField, NumberField, OptionControl, SelectField } from '../ui/fields.tsx'
+import { formatChoices } from './compress.tsx'
+import { FitPicture } from './fit-pictures.tsx'
+import { SizeTargets, type SizeTarget } from './size-targets.tsx'
+
+export interface ResizeSettings {
+  readonly mode: string
+  readonly width: number
+  readonly height: number
+  readonly percent: number
+  readonly fit: string
+  readonly withoutEnlargement: boolean
+  readonly background: string
+  readonly format: string
+  /** Options the API has that this tool does not know by name (they arrive from the schema). */
+  readonly extra: Readonly<Record<string, string>>
+}
+
+const DEFAULTS: ResizeSettings = {
+  mode: 'size',
+  width: 1600,
+  height: 0,
+  percent: 50,
+  fit: 'inside',
+  withoutEnlargement: true,
+  background: '#ffffff',
+  format: 'original',
+  extra: {},
+}
+
+/**
+ * Where the placement and pixel-density controls go: `position` (incl. the smart crop,
+ * `attention`) and `dpr` are generated from the option schema as soon as the API has them.
+ */
+const PLACEMENT_OPTIONS = ['position', 'dpr'] as const
+
+function baseQuery(settings: ResizeSettings): URLSearchParams {
+  const query = new URLSearchParams()
+  if (settings.format !== 'original') query.set('format', settings.format)
+  if (settings.fit !== 'inside') query.set('fit', settings.fit)
+  if (!settings.withoutEnlargement) query.set('withoutEnlargement', 'false')
+  if (settings.fit === 'contain' && settings.background !== '#ffffff')
+    query.set('background', settings.background)
+  for (const [name, value] of Object.entries(settings.extra)) if (value) query.set(name, value)
+  return query
+}
+
+function sizedQuery(settings: ResizeSettings, width?: number, height?: number): URLSearchParams {
+  const query = baseQuery(settings)
+  if (width) query.set('width', String(width))
+  if (height) query.set('height', String(height))
+  return query
+}
+
+/** With a percent, each file's own size decides its width, so the browser reads it first. */
+async function fileQuery(settings: ResizeSettings, picked: PickedFile) {
+  if (settings.mode !== 'percent') return sizedQuery(settings, settings.width, settings.height)
+  const size = await imageSize(picked.file)
+  if (!size) return { code: 'SIZE_UNKNOWN', title: env().t('resize.sizeUnknown') }
+  return sizedQuery(settings, Math.max(1, Math.round((size.width * settings.percent) / 100)))
+}
+
+const ResizeSettingsForm: SettingsForm<ResizeSettings> = ({ settings, set, facts }) => {
+  const { t, data } = env()
+  const fit = data.options.fit
+  const max = facts.limits.maxOutputDimension
+  const choose = (target: SizeTarget) =>
+    set({ mode: 'size', width: target.width, height: target.height, fit: 'cover' })
+  return (
+    <>
+      <Choices
+        class="segmented"
+        legend={t('resize.by')}
+        name="mode"
+        value={settings.mode}
+        choices={['size', 'percent'].map((mode) => ({ value: mode, label: t(`resize.mode.${mode}`) }))}
+        onChange={(mode) => set({ mode })}
+      />
+      {settings.mode === 'size' ? (
+        <div class="field-row">
+          {(['width', 'height'] as const).map((side) => (
+            <NumberField
+              key={side}
+              id={side}
+              label={t(`resize.${side}`)}
+              unit="px"
+              min={1}
+              max={max}
+              value={settings[side] || undefined}
+              onChange={(value) => set({ [side]: value ?? 0 })}
+            />
+          ))}
+        </div>
+      ) : (
+        <NumberField
+          id="percent"
+          label={t('resize.percent')}
+          unit="%"
+          min={1}
+          max={400}
+          value={settings.percent}
+          onChange={(percent) => set({ percent: percent ?? 100 })}
+        />
+      )}
+      <p class="hint">{t('resize.sizeHint', { max })}</p>
+      <SizeTargets current={settings} onChoose={choose} />
+      <Choices
+        class="fits"
+        legend={t('resize.fit')}
+        name="fit"
+        value={settings.fit}
+        choices={(fit?.kind === 'enum' ? fit.values : []).map((value) => ({
+          value,
+          label: t(`resize.fitName.${value}`),
+          hint: t(`resize.fitHint.${value}`),
+          picture: <FitPicture fit={value} />,
+        }))}
+        onChange={(value) => set({ fit: value })}
+      />
+      {settings.fit === 'contain' && (
+        <ColourField
+          id="background"
+          label={t('resize.background')}
+          value={settings.background}
+          onChange={(background) => set({ background })}
+        />
+      )}
+      <CheckField
+        id="without-enlargement"
+        label={t('resize.withoutEnlargement')}
+        hint={t('resize.withoutEnlargementHint')}
+        checked={settings.withoutEnlargement}
+        onChange={(withoutEnlargement) => set({ withoutEnlargement })}
+      />
+      {PLACEMENT_OPTIONS.filter((name) => data.options[name]).map((name) => (
+        <OptionControl
+          key={name}
+          name={name}
+          facts={data.options[name]!}
+          value={settings.extra[name]}
+          onChange={(value) => set({ extra: { ...settings.extra, [name]: value ?? '' } })}
+        />
+      ))}
+      <SelectField
+        id="format"
+        label={t('common.outputFormat')}
+        value={settings.format}
+        choices={formatChoices(facts, ['original'])}
+        onChange={(format) => set({ format })}
+      />
+    </>
+  )
+}
+
+export const ResizeTool = batchTool({
+  tool: 'resize',
+  defaults: DEFAULTS,
+  commonQuery: (s) => (s.mode === 'percent' ? baseQuery(s) : sizedQuery(s, s.width, s.height)),
+  queryOf: fileQuery,
+  Form: ResizeSettingsForm,
+})

@@ -1,0 +1,31 @@
+import { useState } from 'preact/hooks'
+import { env } from '../env.ts'
+
+/** A command to copy: left to right in every language, never translated, with a copy button. */
+export function CodeBlock({ code, label }: { code: string; label: string }) {
+  const { t } = env()
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code)
+      setState('copied')
+    } catch {
+      setState('failed')
+    }
+    setTimeout(() => setState('idle'), 2000)
+  }
+  return (
+    <div class="code-block" dir="ltr">
+      <pre dir="ltr" translate={false} tabIndex={0} aria-label={label}>
+        <code>{code}</code>
+      </pre>
+      <button type="button" class="copy" onClick={copy}>
+        {state === 'copied'
+          ? t('common.copied')
+          : state === 'failed'
+            ? t('common.copyFailed')
+            : t('common.copy')}
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,80 @@
+import { useState } from 'preact/hooks'
+import { folderCommand } from '../api/curl.ts'
+import type { Batch } from '../batch/engine.ts'
+import { saveBlob, zipOf } from '../batch/zip.ts'
+import { env } from '../env.ts'
+import { changeClass, fromTo } from './change.ts'
+import { CodeBlock } from './CodeBlock.tsx'
+
+/** The batch as a whole: totals, download all, cancel all, and the folder script with these options. */
+export function Summary({
+  batch,
+  query,
+  zipName,
+}: {
+  batch: Batch
+  query: URLSearchParams
+  zipName: string
+}) {
+  const { t, numbers, data } = env()
+  const [zipping, setZipping] = useState(false)
+  const done = batch.jobs.filter((job) => job.status === 'done' && job.result)
+  if (batch.jobs.length === 0) return null
+  const before = done.reduce((sum, job) => sum + job.file.size, 0)
+  const after = done.reduce((sum, job) => sum + job.result!.blob.size, 0)
+  const saved = before - after
+  const downloadAll = async () => {
+    setZipping(true)
+    try {
+      saveBlob(await zipOf(done.map((job) => ({ name: job.result!.name, input: job.result!.blob }))), zipName)
+    } finally {
+      setZipping(false)
+    }
+  }
+  return (
+    <section class="summary" aria-label={t('common.summary')}>
+      <p class="totals">
+        <span>{t('common.totalFiles', { count: done.length, total: batch.jobs.length })}</span>
+        <span>{fromTo(numbers.bytes(before), numbers.bytes(after))}</span>
+        {done.length > 0 && (
+          <strong class={changeClass(before, after)}>
+            {saved >= 0
+              ? t('common.totalSaved', {
+                  bytes: numbers.bytes(saved),
+                  percent: numbers.percent(before ? saved / before : 0),
+                })
+              : t('common.totalGrown', {
+                  bytes: numbers.bytes(-saved),
+                  percent: numbers.percent(before ? -saved / before : 0),
+                })}
+          </strong>
+        )}
+      </p>
+      <div class="summary-actions">
+        <button
+          type="button"
+          class="primary"
+          disabled={done.length === 0 || zipping}
+          onClick={downloadAll}
+          data-download-all
+        >
+          {zipping ? t('common.zipping') : t('common.downloadAll')}
+        </button>
+        <button type="button" disabled={batch.pending === 0} onClick={() => batch.cancelAll()}>
+          {t('common.cancelAll')}
+        </button>
+        <button type="button" onClick={() => batch.clear()}>
+          {t('common.clear')}
+        </button>
+      </div>
+      <details class="folder-script">
+        <summary>{t('common.folderScript')}</summary>
+        <p class="hint">
+          {t('common.folderScriptText')}{' '}
+          <a href={`${data.examplesPath}#example-folder`}>{t('common.folderScriptLink')}</a>
+        </p>
+        <CodeBlock label={t('common.folderScript')} code={folderCommand(query, data.keyRequired)} />
+      </details>
+    </section>
+  )
+}

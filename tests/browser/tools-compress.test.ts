@@ -1,0 +1,256 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { CURL } from '../examples/example-runner.ts'
+import { newKey } from '../../src/access/new-key.ts'
+import { BINARY, startApi } from '../helpers/api.ts'
+import { decode } from '../helpers/images.ts'
+import { CORPUS, FIXTURES, HAS_CORPUS } from '../helpers/paths.ts'
+import { readZip } from '../helpers/zip.ts'
+import { announceBrowserSkip, HAS_CHROMIUM, watchPage } from './chromium.ts'
+import { downloadOf, openTool, serverAndBrowser, settledJobs } from './tools.ts'
+
+announceBrowserSkip('the Compress tool in a real browser')
+
+const TARGET_KIB = 40
+/** Five images in a folder with a sub-folder: corpus photos when the corpus is there. */
+const BATCH: readonly [string, string][] = HAS_CORPUS
+  ? [
+      [join(CORPUS, 'photo-pier-4mp.jpg'), 'pier.jpg'],
+      [join(CORPUS, 'photo-forest-path-4mp.jpg'), 'forest.jpg'],
+      [join(CORPUS, 'png-screenshot-rgba-marble.png'), 'screens/marble.png'],
+      [join(CORPUS, 'webp-lossy-photo-tree.webp'), 'screens/tree.webp'],
+      [join(CORPUS, 'photo-exif-orientation-6.jpg'), 'screens/phone.jpg'],
+    ]
+  : [
+      [join(FIXTURES, 'photo-exif-orientation-6.jpg'), 'phone.jpg'],
+      [join(FIXTURES, 'webp-lossy-alpha.webp'), 'alpha.webp'],
+      [join(FIXTURES, 'tiff-rgb-uncompressed.tiff'), 'scans/scan.tiff'],
+      [join(FIXTURES, 'png-apng-animated-ball.png'), 'scans/ball.png'],
+      [join(FIXTURES, 'gif-animated-10frames.gif'), 'scans/loop.gif'],
+    ]
+
+describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('the Compress tool in a real browser', () => {
+  const suite = serverAndBrowser()
+  let folder: string
+  beforeAll(() => {
+    folder = join(mkdtempSync(join(tmpdir(), 'imgapi-tools-')), 'holiday')
+    for (const [source, name] of BATCH) {
+      mkdirSync(join(folder, name, '..'), { recursive: true })
+      copyFileSync(source, join(folder, name))
+    }
+  })
+  afterAll(() => {
+    rmSync(join(folder, '..'), { recursive: true, force: true })
+  })
+
+  for (const language of ['en', 'fa']) {
+    test(`in ${language}: a folder of five under a target size, as one ZIP with its names and sub-folders, every entry in its format and under the target`, async () => {
+      const page = await suite.browser.context.newPage()
+      const watch = watchPage(page, suite.api.url)
+      await openTool(page, suite.api.url, 'compress', language)
+      await page.waitForSelector('#target')
+      await page.fill('#target', String(TARGET_KIB))
+      await page.check('#allow-resize')
+      await page.setInputFiles('input[data-folder]', folder)
+      expect(await settledJobs(page, BATCH.length)).toEqual(BATCH.map(() => 'done'))
+      const zip = await downloadOf(page, () => page.click('[data-download-all]'))
+      expect(zip.name).toBe('imgapi-compress.zip')
+      const entries = readZip(zip.bytes)
+      // Format "original": each keeps its name, under the folder it was chosen from.
+      expect(entries.map((entry) => entry.name).sort()).toEqual(
+        BATCH.map(([, name]) => `holiday/${name.replace(/\.tiff$/, '.tif')}`).sort(),
+      )
+      for (const entry of entries) {
+        const image = await decode(entry.bytes)
+        const extension = entry.name.split('.').pop()!
+        const format = { jpg: 'jpeg', tif: 'tiff' }[extension] ?? extension
+        expect({ name: entry.name, format: image.format }).toEqual({ name: entry.name, format })
+        expect(entry.bytes.length, entry.name).toBeLessThanOrEqual(TARGET_KIB * 1024)
+      }
+      // The comparison is never mirrored: before on the left, in Persian too.
+      await page.locator('.job-actions button').first().click()
+      expect(await page.locator('.compare').evaluate((el) => getComputedStyle(el).direction)).toBe('ltr')
+      const before = await page.locator('.compare-label-before').boundingBox()
+      const after = await page.locator('.compare-label-after').boundingBox()
+      expect(before!.x).toBeLessThan(after!.x)
+      const totals = await page.textContent('.totals')
+      expect(totals).toContain(language === 'fa' ? 'صرفه‌جویی' : 'saved')
+      expect({ errors: watch.consoleErrors, external: watch.external }).toEqual({ errors: [], external: [] })
+      await page.close()
+    }, 240_000)
+  }
+
+  test.skipIf(CURL.missing !== undefined)(
+    '"the same request with curl" gives the very bytes the tool got',
+    async () => {
+      const page = await suite.browser.context.newPage()
+      await openTool(page, suite.api.url, 'compress')
+      await page.waitForSelector('#quality')
+      await page.selectOption('#format', 'webp')
+      await page.selectOption('#quality', 'auto-high')
+      const [source] = BATCH[0]!
+      await page.setInputFiles('input[data-files]', source)
+      expect(await settledJobs(page, 1)).toEqual(['done'])
+      const result = await downloadOf(page, () => page.click('.job-actions button >> nth=1'))
+      await page.click('.job-curl summary')
+      const command = (await page.textContent('.job-curl code'))!
+      expect(command).toContain('format=webp')
+      expect(command).toContain('quality=auto-high')
+      // The command names the file as it was chosen and writes the result under its new name.
+      const dir = mkdtempSync(join(tmpdir(), 'imgapi-curl-'))
+      copyFileSync(source, join(dir, source.split('/').pop()!))
+      // Not spawnSync: the server answering curl runs in this very process.
+      const run = Bun.spawn(['bash', '-c', command], { cwd: dir, stderr: 'pipe' })
+      const [stderr, exitCode] = await Promise.all([new Response(run.stderr).text(), run.exited])
+      expect({ stderr, exitCode }).toEqual({ stderr: '', exitCode: 0 })
+      const fromCurl = await Bun.file(join(dir, result.name)).bytes()
+      expect(fromCurl.length).toBe(result.bytes.length)
+      expect(Bun.hash(fromCurl)).toBe(Bun.hash(result.bytes))
+      rmSync(dir, { recursive: true, force: true })
+      await page.close()
+    },
+    120_000,
+  )
+
+  test('a file over the upload limit fails before it is sent, with the reason and a link to the error', async () => {
+    const small = await startApi({ maxUploadBytes: 1000 }, { socket: true })
+    try {
+      const page = await suite.browser.context.newPage()
+      const sent: string[] = []
+      page.on('request', (request) => request.method() === 'POST' && sent.push(request.url()))
+      await openTool(page, small.url, 'compress')
+      await page.waitForSelector('#quality')
+      await page.setInputFiles('input[data-files]', join(FIXTURES, 'photo-exif-orientation-6.jpg'))
+      expect(await settledJobs(page, 1)).toEqual(['failed'])
+      expect(await page.textContent('.problem-text')).toContain('Too large for this server')
+      expect(await page.getAttribute('.problem-text a', 'href')).toBe('/docs/reference#PAYLOAD_TOO_LARGE')
+      expect(sent).toEqual([])
+      await page.close()
+    } finally {
+      await small.stop()
+    }
+  }, 60_000)
+
+  test('presets: saved by name, brought back after a reload, exported as JSON and imported again', async () => {
+    const page = await suite.browser.context.newPage()
+    await openTool(page, suite.api.url, 'compress')
+    await page.waitForSelector('#quality')
+    await page.selectOption('#format', 'avif')
+    await page.selectOption('#quality', 'number')
+    await page.fill('#quality-number', '42')
+    await page.click('.presets summary')
+    await page.fill('.presets input[type="text"]', 'small avif')
+    await page.click('.preset-save button[type="submit"]')
+    expect(await page.textContent('.presets code')).toContain('format=avif&quality=42')
+    const exported = await downloadOf(page, () => page.click('.preset-files button >> nth=0'))
+    expect(JSON.parse(new TextDecoder().decode(exported.bytes))['small avif']).toMatchObject({
+      format: 'avif',
+      quality: 'number',
+      qualityNumber: 42,
+    })
+    await page.reload()
+    await page.waitForSelector('#quality')
+    expect(await page.inputValue('#format')).toBe('original')
+    await page.click('.presets summary')
+    await page.click('.preset-apply')
+    expect(await page.inputValue('#format')).toBe('avif')
+    expect(await page.inputValue('#quality-number')).toBe('42')
+    // An imported file adds its presets to those already saved.
+    const file = join(folder, '..', 'presets.json')
+    await Bun.write(file, JSON.stringify({ tiny: { format: 'webp', quality: 'auto-low' } }))
+    await page.setInputFiles('.preset-files input[type="file"]', file)
+    expect(await page.locator('.preset-apply').allTextContents()).toEqual(['small avif', 'tiny'])
+    await page.close()
+  }, 60_000)
+
+  test("a format the browser cannot show is compared through the server's WebP of it", async () => {
+    const page = await suite.browser.context.newPage()
+    const previews: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/api/compress?format=webp&width=')) previews.push(request.url())
+    })
+    await openTool(page, suite.api.url, 'compress')
+    await page.waitForSelector('#quality')
+    await page.setInputFiles('input[data-files]', join(FIXTURES, 'tiff-rgb-uncompressed.tiff'))
+    expect(await settledJobs(page, 1)).toEqual(['done'])
+    await page.locator('.job-actions button').first().click()
+    // Both previews come from the server, each in its own time.
+    await page.waitForFunction(() => document.querySelectorAll('.compare img').length === 2)
+    await page.waitForFunction(() => document.querySelectorAll('.compare-facts .note').length === 2)
+    expect(await page.textContent('.compare-facts')).toContain('this browser cannot show TIFF')
+    // One preview for the original, one for the result: both TIFF.
+    expect(previews).toHaveLength(2)
+    await page.close()
+  }, 60_000)
+
+  test('with API keys on, the tools ask for one, say why, and send it once given', async () => {
+    const key = newKey()
+    const guarded = await startApi({ apiKeys: key }, { socket: true })
+    try {
+      const page = await suite.browser.context.newPage()
+      await openTool(page, guarded.url, 'compress')
+      await page.waitForSelector('#api-key')
+      expect(await page.textContent('#api-key-hint')).toContain('stays in this browser tab only')
+      await page.setInputFiles('input[data-files]', join(FIXTURES, 'photo-exif-orientation-6.jpg'))
+      expect(await settledJobs(page, 1)).toEqual(['failed'])
+      expect(await page.getAttribute('.problem-text a', 'href')).toBe('/docs/reference#UNAUTHORIZED')
+      await page.fill('#api-key', key)
+      await page.click('.key-field button')
+      expect(await page.evaluate(() => sessionStorage.getItem('imgapi-api-key'))).toBe(key)
+      await page.click('.job-actions button')
+      expect(await settledJobs(page, 1)).toEqual(['done'])
+      await page.click('.job-curl summary')
+      expect(await page.textContent('.job-curl code')).toContain('"Authorization: Bearer $IMGAPI_KEY"')
+      await page.close()
+    } finally {
+      await guarded.stop()
+    }
+  }, 60_000)
+
+  test('the home takes the files first, then opens the tool chosen with them, at its own address', async () => {
+    const page = await suite.browser.context.newPage()
+    await openTool(page, suite.api.url, 'home')
+    await page.setInputFiles('input[data-files]', [
+      join(FIXTURES, 'photo-exif-orientation-6.jpg'),
+      join(FIXTURES, 'webp-lossy-alpha.webp'),
+    ])
+    expect(await page.textContent('#choice-title')).toBe('2 images ready. What should happen to them?')
+    await page.click('.choice-buttons button.primary')
+    await page.waitForURL('**/tools/compress')
+    expect(await page.textContent('main h1')).toBe('Compress')
+    expect(await settledJobs(page, 2)).toEqual(['done', 'done'])
+    await page.close()
+  }, 60_000)
+
+  test('the divider is a slider: arrow keys, Home and End move it, and so do the buttons and a click', async () => {
+    const page = await suite.browser.context.newPage()
+    await openTool(page, suite.api.url, 'compress')
+    await page.setInputFiles('input[data-files]', join(FIXTURES, 'photo-exif-orientation-6.jpg'))
+    expect(await settledJobs(page, 1)).toEqual(['done'])
+    await page.locator('.job-actions button').first().click()
+    const slider = page.getByRole('slider', { name: 'Divider between before and after' })
+    await slider.focus()
+    const value = () => slider.getAttribute('aria-valuenow')
+    expect(await value()).toBe('50')
+    await page.keyboard.press('ArrowRight')
+    expect(await value()).toBe('51')
+    await page.keyboard.press('End')
+    expect(await value()).toBe('100')
+    await page.keyboard.press('Home')
+    expect(await value()).toBe('0')
+    await page.getByRole('button', { name: 'Both', exact: true }).click()
+    expect(await value()).toBe('50')
+    // A single click (no drag) a quarter of the way across puts the divider there.
+    const stage = (await page.locator('.compare-stage').boundingBox())!
+    await page.mouse.click(stage.x + stage.width / 4, stage.y + stage.height / 2)
+    expect(Number(await value())).toBeCloseTo(25, 0)
+    // Zoom works on both pictures at once: one stage, twice as wide.
+    await page.getByRole('button', { name: 'Zoom in' }).click()
+    await page.getByRole('button', { name: 'Zoom in' }).click()
+    const zoomed = (await page.locator('.compare-stage').boundingBox())!
+    expect(Math.round(zoomed.width / stage.width)).toBe(2)
+    await page.close()
+  }, 60_000)
+})

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import sharp from 'sharp'
+import { BINARY } from '../helpers/api.ts'
+import { decode } from '../helpers/images.ts'
+import { CORPUS, FIXTURES, HAS_CORPUS } from '../helpers/paths.ts'
+import { announceBrowserSkip, HAS_CHROMIUM } from './chromium.ts'
+import { downloadOf, openTool, serverAndBrowser, settledJobs } from './tools.ts'
+
+announceBrowserSkip('Resize and Convert in a real browser')
+
+const PHOTO = HAS_CORPUS ? join(CORPUS, 'photo-pier-4mp.jpg') : join(FIXTURES, 'photo-exif-orientation-6.jpg')
+
+/** The pixel at (x, y) of an image, as sharp decodes it. */
+async function pixel(bytes: Uint8Array | string, x: number, y: number): Promise<number[]> {
+  const { data, info } = await sharp(bytes).rotate().removeAlpha().raw().toBuffer({ resolveWithObject: true })
+  const at = (y * info.width + x) * info.channels
+  return [...data.subarray(at, at + 3)]
+}
+
+const near = (actual: number[], expected: number[], tolerance: number) =>
+  actual.every((value, i) => Math.abs(value - expected[i]!) <= tolerance)
+
+async function resultOf(page: Page): Promise<{ name: string; bytes: Uint8Array }> {
+  expect(await settledJobs(page, 1)).toEqual(['done'])
+  return downloadOf(page, () => page.locator('.job-actions button').nth(1).click())
+}
+
+describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('Resize and Convert in a real browser', () => {
+  const suite = serverAndBrowser()
+  let scratch: string
+  beforeAll(() => {
+    scratch = mkdtempSync(join(tmpdir(), 'imgapi-tools-'))
+  })
+  afterAll(() => {
+    rmSync(scratch, { recursive: true, force: true })
+  })
+
+  for (const language of ['en', 'fa']) {
+    test(`in ${language}: the Open Graph size gives 1200 × 630, filled and cropped like the original`, async () => {
+      const page = await suite.browser.context.newPage()
+      await openTool(page, suite.api.url, 'resize', language)
+      await page.locator('button.target').first().click()
+      expect(await page.inputValue('#width')).toBe('1200')
+      expect(await page.inputValue('#height')).toBe('630')
+      expect(await page.isChecked('input[name="fit"][value="cover"]')).toBe(true)
+      await page.setInputFiles('input[data-files]', PHOTO)
+      const result = await resultOf(page)
+      const image = await decode(result.bytes)
+      expect([image.format, image.width, image.height]).toEqual(['jpeg', 1200, 630])
+      const expected = await sharp(PHOTO).rotate().resize(1200, 630, { fit: 'cover' }).toBuffer()
+      for (const [x, y] of [
+        [600, 315],
+        [100, 100],
+        [1100, 530],
+      ] as const)
+        expect(near(await pixel(result.bytes, x, y), await pixel(expected, x, y), 24)).toBe(true)
+      await page.close()
+    }, 60_000)
+  }
+
+  test('a transparent PNG to JPEG takes the background colour chosen, where it was transparent only', async () => {
+    const png = join(scratch, 'badge.png')
+    await sharp({
+      create: { width: 64, height: 64, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .composite([
+        {
+          input: { create: { width: 32, height: 32, channels: 4, background: '#0000ff' } },
+          left: 16,
+          top: 16,
+        },
+      ])
+      .png()
+      .toFile(png)
+    const page = await suite.browser.context.newPage()
+    await openTool(page, suite.api.url, 'convert')
+    await page.check('input[name="convert-format"][value="jpeg"]')
+    await page.fill('#background', '#ff0000')
+    await page.setInputFiles('input[data-files]', png)
+    const result = await resultOf(page)
+    expect(result.name).toBe('badge.jpg')
+    const image = await decode(result.bytes)
+    expect([image.format, image.width, image.height, image.metadata.channels]).toEqual(['jpeg', 64, 64, 3])
+    expect(near(await pixel(result.bytes, 2, 2), [255, 0, 0], 16)).toBe(true)
+    expect(near(await pixel(result.bytes, 32, 32), [0, 0, 255], 16)).toBe(true)
+    await page.close()
+  }, 60_000)
+
+  test('an animated GIF to WebP stays animated: every frame, the same pictures', async () => {
+    const gif = join(FIXTURES, 'gif-animated-10frames.gif')
+    const page = await suite.browser.context.newPage()
+    await openTool(page, suite.api.url, 'convert')
+    await page.check('input[name="convert-format"][value="webp"]')
+    expect(await page.textContent('.tool-settings')).toContain('Animated images keep every frame in WebP.')
+    await page.setInputFiles('input[data-files]', gif)
+    const result = await resultOf(page)
+    const source = await decode(await Bun.file(gif).bytes())
+    const image = await decode(result.bytes)
+    expect([image.format, image.pages, image.width, image.height]).toEqual([
+      'webp',
+      source.pages,
+      source.width,
+      source.height,
+    ])
+    expect(image.pages).toBe(10)
+    const first = async (bytes: Uint8Array) => sharp(bytes, { page: 0 }).png().toBuffer()
+    const [x, y] = [Math.floor(source.width / 2), Math.floor(source.height / 2)]
+    expect(
+      near(
+        await pixel(await first(result.bytes), x, y),
+        await pixel(await first(await Bun.file(gif).bytes()), x, y),
+        24,
+      ),
+    ).toBe(true)
+    await page.close()
+  }, 60_000)
+})

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll } from 'bun:test'
+import type { Download, Page } from 'playwright-core'
+import type { Config } from '../../src/config.ts'
+import { TOOL_PAGES, type ToolPage } from '../../src/tools/pages.ts'
+import { startApi, type Api } from '../helpers/api.ts'
+import { launchBrowser, type Browser } from './chromium.ts'
+
+/** What the web tools' browser tests share: opening a tool, giving it files, reading downloads. */
+export const TOOL_PAGE_NAMES = Object.keys(TOOL_PAGES) as ToolPage[]
+
+export async function openTool(page: Page, base: string, name: ToolPage, language = 'en'): Promise<void> {
+  await page.goto(`${base}${TOOL_PAGES[name].path}?lang=${language}`)
+  // The script has run once the drop zone's file input exists (the home and tools draw it).
+  if (name !== 'generate') await page.waitForSelector('input[data-files]', { state: 'attached' })
+}
+
+/** Waits until the batch has no file left to finish, and returns each row's status class. */
+export async function settledJobs(page: Page, count: number, timeout = 120_000): Promise<string[]> {
+  await page.waitForFunction(
+    (expected) => {
+      const rows = [...document.querySelectorAll('.job')]
+      return (
+        rows.length === expected && rows.every((row) => /status-(done|failed|cancelled)/.test(row.className))
+      )
+    },
+    count,
+    { timeout },
+  )
+  return page
+    .locator('.job')
+    .evaluateAll((rows) => rows.map((row) => /status-(\w+)/.exec(row.className)?.[1] ?? ''))
+}
+
+export async function downloadOf(
+  page: Page,
+  click: () => Promise<unknown>,
+): Promise<{ name: string; bytes: Uint8Array }> {
+  const downloaded: Promise<Download> = page.waitForEvent('download', { timeout: 60_000 })
+  await click()
+  const download = await downloaded
+  return { name: download.suggestedFilename(), bytes: await Bun.file((await download.path())!).bytes() }
+}
+
+/** One server on a socket and one browser for a test file: up before its tests, down after. */
+export function serverAndBrowser(
+  settings: Partial<Config> = {},
+  browserOptions: Parameters<typeof launchBrowser>[0] = {},
+): { readonly api: Api; readonly browser: Browser } {
+  const handles = {} as { api: Api; browser: Browser }
+  beforeAll(async () => {
+    handles.api = await startApi(settings, { socket: true })
+    handles.browser = await launchBrowser(browserOptions)
+  }, 60_000)
+  afterAll(async () => {
+    await handles.browser?.close()
+    await handles.api?.stop()
+  })
+  return handles
+}

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import sharp from 'sharp'
+import { spawnApi, type Api } from '../helpers/api.ts'
+import { childPids, cpuTicks } from '../helpers/leftover-processes.ts'
+import { fixture } from '../helpers/paths.ts'
+import { problemOf, rawBody } from '../helpers/requests.ts'
+import { waitUntil } from '../helpers/services.ts'
+
+/*
+ * Jobs run in worker processes: a job over its time or its memory is answered and its worker
+ * killed, a worker that dies takes one request with it, and the server serves on. Each server
+ * here is a real process (or the executable, in test:binary) with its own workers. Margins are
+ * those a busy 2-core machine keeps; the precise figures are the benchmark's (bench:hardening).
+ */
+
+/** 12 MP of noise as a JPEG: the slowest content there is for AVIF, at effort 9 minutes of work. */
+async function noisePhoto(width: number, height: number): Promise<Uint8Array> {
+  const raw = await sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
+  })
+    .jpeg({ quality: 90 })
+    .toBuffer()
+  return new Uint8Array(raw)
+}
+
+interface Health {
+  status: string
+  queue: { running: number }
+  workers: { alive: number; size: number; restartsLastMinute: number; ready: boolean; kind: string }
+}
+
+const health = async (api: Api): Promise<{ status: number; body: Health }> => {
+  const response = await api.fetch('/api/health')
+  return { status: response.status, body: (await response.json()) as Health }
+}
+
+/** The worker busy with a job: of the server's children, the one whose CPU time grows. */
+async function busyWorker(api: Api): Promise<number> {
+  const workers = childPids(api.process!.pid)
+  const before = workers.map(cpuTicks)
+  await Bun.sleep(500)
+  const grown = workers.map((pid, i) => cpuTicks(pid) - before[i]!)
+  return workers[grown.indexOf(Math.max(...grown))]!
+}
+
+describe('jobs in worker processes', () => {
+  let photo: Uint8Array
+  let tiny: Uint8Array
+  beforeAll(async () => {
+    photo = await noisePhoto(4000, 3000)
+    tiny = await fixture('png-tiny-1x1-prophoto-icc.png')
+  })
+
+  describe('a job over its time', () => {
+    let api: Api
+    const jobTimeoutMs = 2000
+    beforeAll(async () => {
+      api = await spawnApi({ workers: 2, jobTimeoutMs })
+    })
+    afterAll(() => api.stop())
+
+    test('a 12 MP AVIF at effort 9 gets 422 PROCESSING_TIMEOUT before twice its timeout, health answers throughout, and its worker is replaced', async () => {
+      const started = performance.now()
+      const slow = api.fetch('/api/compress?format=avif&effort=9', rawBody(photo))
+      let answered = false
+      const healthDuring: number[] = []
+      void slow.finally(() => (answered = true))
+      // Another worker serves meanwhile, and the server's own thread keeps answering health.
+      await Bun.sleep(300)
+      const meanwhile = await api.fetch('/api/compress?format=webp', rawBody(tiny))
+      expect(meanwhile.status).toBe(200)
+      while (!answered) {
+        healthDuring.push((await health(api)).status)
+        await Bun.sleep(100)
+      }
+      const response = await slow
+      const elapsed = performance.now() - started
+      const problem = await problemOf(response)
+      expect([problem.httpStatus, problem.code]).toEqual([422, 'PROCESSING_TIMEOUT'])
+      expect(response.headers.get('retry-after')).toBeNull()
+      expect(elapsed).toBeLessThan(jobTimeoutMs * 2)
+      expect(healthDuring.length).toBeGreaterThan(0)
+      expect(healthDuring.every((status) => status === 200)).toBe(true)
+      // The killed encode would run for minutes; the next job is served now.
+      const next = await api.fetch('/api/compress?format=avif&width=64', rawBody(tiny))
+      expect(next.status).toBe(200)
+      await waitUntil(async () => (await health(api)).body.workers.alive === 2, 'the pool to be whole again')
+      const { body } = await health(api)
+      expect(body.workers).toMatchObject({ kind: 'processes', alive: 2, size: 2 })
+      expect(body.workers.restartsLastMinute).toBeGreaterThanOrEqual(1)
+    }, 60_000)
+
+    test('a blur SVG that would render for a minute is stopped at its time, and a tiny PNG sent meanwhile is served at once', async () => {
+      const blur = new TextEncoder().encode(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="9999" height="9999"><filter id="b"><feGaussianBlur stdDeviation="40"/></filter><rect width="9999" height="9999" fill="#c30" filter="url(#b)"/></svg>',
+      )
+      const slow = api.fetch('/api/compress?format=jpeg', rawBody(blur, 'image/svg+xml'))
+      await Bun.sleep(300)
+      const quick = await api.fetch('/api/compress?format=png', rawBody(tiny))
+      let slowDone = false
+      void slow.finally(() => (slowDone = true))
+      expect(quick.status).toBe(200)
+      // The tiny PNG did not wait for the render.
+      expect(slowDone).toBe(false)
+      const problem = await problemOf(await slow)
+      expect([problem.httpStatus, problem.code]).toEqual([422, 'PROCESSING_TIMEOUT'])
+      await waitUntil(async () => (await health(api)).body.workers.alive === 2, 'the pool to be whole again')
+    }, 60_000)
+  })
+
+  describe('a worker that dies', () => {
+    let api: Api
+    beforeAll(async () => {
+      api = await spawnApi({ workers: 2, jobTimeoutMs: 120_000 })
+    })
+    afterAll(() => api.stop())
+
+    for (const signal of ['SIGKILL', 'SIGSEGV'] as const) {
+      test(`killed by ${signal} mid-job: that request gets 422 CODEC_CRASHED, the other in flight finishes, the server serves on`, async () => {
+        const doomed = api.fetch('/api/compress?format=avif&effort=9', rawBody(photo))
+        await waitUntil(async () => (await health(api)).body.queue.running === 1, 'the AVIF job to start')
+        const victim = await busyWorker(api)
+        const other = api.fetch('/api/compress?format=webp&width=800', rawBody(photo))
+        process.kill(victim, signal)
+        const problem = await problemOf(await doomed)
+        expect([problem.httpStatus, problem.code]).toEqual([422, 'CODEC_CRASHED'])
+        expect(problem.detail).not.toMatch(/SIGSEGV|SIGKILL|signal|exit/i)
+        const survivor = await other
+        expect(survivor.status).toBe(200)
+        expect((await sharp(new Uint8Array(await survivor.arrayBuffer())).metadata()).width).toBe(800)
+        expect((await health(api)).status).toBe(200)
+        await waitUntil(
+          async () => (await health(api)).body.workers.alive === 2,
+          'the pool to be whole again',
+        )
+      }, 120_000)
+    }
+  })
+
+  describe('a job over its memory', () => {
+    let api: Api
+    beforeAll(async () => {
+      api = await spawnApi({ workers: 1, maxWorkerMemoryBytes: 64 * 1024 * 1024 })
+    })
+    afterAll(() => api.stop())
+
+    test('an enlargement past the per-worker limit gets 422 IMAGE_TOO_LARGE, and the server serves on', async () => {
+      // libwebp holds the whole 6000x6000 picture (144 MB as RGBA): admitted by the decode budget, stopped by its worker's limit.
+      const response = await api.fetch(
+        '/api/compress?format=webp&width=6000&height=6000&fit=fill&withoutEnlargement=false',
+        rawBody(tiny),
+      )
+      const problem = await problemOf(response)
+      expect([problem.httpStatus, problem.code]).toEqual([422, 'IMAGE_TOO_LARGE'])
+      expect(problem.detail).toContain('MiB')
+      const next = await api.fetch('/api/compress?format=png', rawBody(tiny))
+      expect(next.status).toBe(200)
+      await waitUntil(async () => (await health(api)).body.workers.alive === 1, 'the pool to be whole again')
+    }, 60_000)
+  })
+})
