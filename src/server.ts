@@ -6,7 +6,7 @@ import type { Logger } from './log.ts'
 import { VERSION } from './version.ts'
 import { createCodecMonitor } from './image/self-test.ts'
 import { planMemory } from './memory-plan.ts'
-import { InProcessExecutor } from './jobs/executor.ts'
+import { InProcessExecutor } from './image/executor.ts'
 import { WorkerPool } from './jobs/pool.ts'
 import { createWorkerPool } from './jobs/start-pool.ts'
 

@@ -11,7 +11,7 @@ import { planCandidates } from './plan-candidates.ts'
 import type { PlanLimits } from './plan.ts'
 import { probeImage } from './probe.ts'
 import type { RunOptions } from './queue.ts'
-import type { JobExecutor } from '../jobs/executor.ts'
+import type { JobExecutor } from './executor.ts'
 
 /** Where jobs run: a JobQueue, or a Ticket a request took from one. */
 export interface JobRunner {

@@ -1,7 +1,7 @@
-import type { PipelineOptions } from '../image/pipeline.ts'
-import type { JobPlan } from '../image/plan.ts'
-import type { ImageProbe } from '../image/probe.ts'
-import { produce, searchDeadline, type Produced } from '../image/produce.ts'
+import type { PipelineOptions } from './pipeline.ts'
+import type { JobPlan } from './plan.ts'
+import type { ImageProbe } from './probe.ts'
+import { produce, searchDeadline, type Produced } from './produce.ts'
 
 /** What a job needs: the upload, what its header said, and the plans to produce (several for format=auto). */
 export interface JobInput {
