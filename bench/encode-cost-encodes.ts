@@ -1,6 +1,6 @@
 /*
  * The encodes whose cost bench/encode-cost.ts measures: the server's settings for each format
- * (src/image/encoders.ts with its default quality), except the effort under test. Shared by the
+ * (src/image/steps/encoders.ts with its default quality), except the effort under test. Shared by the
  * timing runs and the memory child, so both measure exactly the same work.
  */
 import type { Sharp } from '../src/image/sharp.ts'

@@ -15,9 +15,9 @@ import { join, resolve } from 'node:path'
 import { cpuUsage } from 'node:process'
 import { parseArgs } from 'node:util'
 import type { Sharp } from 'sharp'
-import { jpegOptions } from '../src/image/encoders.ts'
+import { jpegOptions } from '../src/image/steps/index.ts'
 import { sharp } from '../src/image/sharp.ts'
-import { prepareReference, scoreCandidate, type PreparedReference } from '../src/image/similarity.ts'
+import { prepareReference, scoreCandidate, type PreparedReference } from '../src/image/search/index.ts'
 
 const CORPUS_DIR = resolve(import.meta.dir, '../../shared/corpus/public')
 const TARGETS = [0.95, 0.98] as const

@@ -2,7 +2,7 @@
  * What bench/quality.ts concludes: the median size ratios per class and format, and the four
  * goals, each PASS or FAIL with the numbers behind it.
  */
-import { AUTO_LEVELS } from '../src/image/search/auto-quality.ts'
+import { AUTO_LEVELS } from '../src/image/search/index.ts'
 import type { AutoQuality } from '../src/options/schema.ts'
 import { median } from './figures.ts'
 import type { Comparison, Output, Ratio } from './quality-compare.ts'

@@ -7,7 +7,7 @@ import { cpuUsage } from 'node:process'
 import { configWith } from '../src/config.ts'
 import { compressImage, type CompressDeps } from '../src/image/compress.ts'
 import { JobQueue } from '../src/image/queue.ts'
-import { InProcessExecutor } from '../src/jobs/executor.ts'
+import { InProcessExecutor } from '../src/image/executor.ts'
 import { parseCompressOptions } from '../src/options/parse.ts'
 
 export interface ImgapiRun {

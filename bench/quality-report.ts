@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { format, resolveConfig } from 'prettier'
-import { AUTO_LEVELS } from '../src/image/search/auto-quality.ts'
+import { AUTO_LEVELS } from '../src/image/search/index.ts'
 import { engineVersions } from '../src/image/sharp.ts'
 import { compareAll, type Output } from './quality-compare.ts'
 import { IMAGE_CLASSES, type PreparedImage } from './quality-corpus.ts'

@@ -3,7 +3,7 @@
 
 Reads a JSON list of {"id", "reference", "candidate"} (file paths) named by argv[1] and
 prints {"scores": [{"id", "ssim"}], "versions": {...}} on stdout. The metric is imgapi's
-definition (src/image/similarity.ts), computed here with other code from the decoder on:
+definition (src/image/search/similarity.ts), computed here with other code from the decoder on:
 
 - decode to 8-bit RGBA: dwebp for WebP, avifdec for AVIF, Pillow (libjpeg, zlib) for JPEG
   and PNG; transparency flattened on white;

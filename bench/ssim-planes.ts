@@ -12,7 +12,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { engineVersions, sharp, type Sharp } from '../src/image/sharp.ts'
-import { toLumaPlane } from '../src/image/similarity.ts'
+import { toLumaPlane } from '../src/image/search/index.ts'
 
 const ROOT = resolve(import.meta.dir, '..')
 const OUT = join(ROOT, 'tests/fixtures/ssim')

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Reference SSIM values for tests/image/ssim.test.ts, computed by scikit-image.
+"""Reference SSIM values for tests/image/search/ssim.test.ts, computed by scikit-image.
 
 Reads the pairs that bench/ssim-planes.ts wrote to tests/fixtures/ssim/ (raw 8-bit luma
-planes, row by row, sizes in pairs.json) and writes tests/image/ssim-reference.json with
+planes, row by row, sizes in pairs.json) and writes tests/image/search/ssim-reference.json with
 skimage's SSIM of each pair and the SHA-256 of both planes.
 
 Python reads the planes Bun exported instead of computing luma itself, so both sides
@@ -25,7 +25,7 @@ from skimage.metrics import structural_similarity
 
 ROOT = Path(__file__).resolve().parent.parent
 PLANES = ROOT / "tests" / "fixtures" / "ssim"
-OUTPUT = ROOT / "tests" / "image" / "ssim-reference.json"
+OUTPUT = ROOT / "tests" / "image" / "search" / "ssim-reference.json"
 
 # The parameters of Wang et al. 2004, as skimage's documentation says to match the paper.
 PARAMETERS = dict(gaussian_weights=True, sigma=1.5, use_sample_covariance=False, data_range=255)

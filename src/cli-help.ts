@@ -1,3 +1,4 @@
+import { ENDPOINT_LIST, REFERENCE_PATH } from './endpoints.ts'
 import { en } from './i18n.ts'
 import { displayValue } from './setting-values.ts'
 import { SETTINGS, type SettingName, type SettingSpec } from './settings.ts'
@@ -32,6 +33,6 @@ export function helpText(): string {
     `  --version${''.padEnd(25)}Print the version and exit`,
     `  --licenses${''.padEnd(24)}Print the third-party notices (licences of everything inside) and exit`,
     '',
-    'Endpoints: GET /api/health, GET /api/formats, POST /api/compress; reference at /swagger.',
+    `Endpoints: ${ENDPOINT_LIST}; reference at ${REFERENCE_PATH}.`,
   ].join('\n')
 }

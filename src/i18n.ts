@@ -1,4 +1,6 @@
 import i18next, { type TFunction } from 'i18next'
+import type { ErrorCode } from './errors/catalogue.ts'
+import type { OptionName } from './options/schema.ts'
 import english from '../locales/en.json'
 import zhHans from '../locales/zh-Hans.json'
 import zhHant from '../locales/zh-Hant.json'
@@ -152,3 +154,14 @@ export function preferredLanguage(header: string | null): LanguageCode | undefin
   }
   return undefined
 }
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+type Holds<T extends true> = T
+/**
+ * Every error code and option has its text in English, and English has none for a code or option
+ * that does not exist: the core carries the keys, this check ties them to the words at compile
+ * time (tests/locales.test.ts then checks every other language).
+ */
+export type TextsMatchKeys = Holds<
+  Same<ErrorCode, keyof Locale['errors']> & Same<OptionName, keyof Locale['options']>
+>

@@ -1,12 +1,13 @@
 import { createApp, createContext } from './app.ts'
 import type { Config } from './config.ts'
+import { API_PREFIX, endpointOf, REFERENCE_PATH } from './endpoints.ts'
 import { Lifecycle } from './lifecycle.ts'
 import type { Logger } from './log.ts'
 import { VERSION } from './version.ts'
 import { createCodecMonitor } from './image/self-test.ts'
 import { planMemory } from './memory-plan.ts'
 import type { Metrics } from './metrics/metrics.ts'
-import { InProcessExecutor } from './jobs/executor.ts'
+import { InProcessExecutor } from './image/executor.ts'
 import { WorkerPool } from './jobs/pool.ts'
 import { createWorkerPool } from './jobs/start-pool.ts'
 
@@ -41,26 +42,29 @@ export async function startServer(config: Config, logger: Logger): Promise<void>
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
   const url = `http://${shownHost}:${server.port}`
   const memory = planMemory(config)
-  logger.notice(`imgapi ${VERSION} listening on ${url} (API ${url}/api, reference ${url}/swagger)`, {
-    version: VERSION,
-    address: `${config.host}:${server.port}`,
-    limits: {
-      maxUploadBytes: config.maxUploadBytes,
-      maxInputPixels: config.maxInputPixels,
-      maxOutputPixels: config.maxOutputPixels,
-      maxOutputDimension: config.maxOutputDimension,
-      maxFrames: config.maxFrames,
-      workers: config.workers,
-      queueLength: config.queueLength,
-      jobTimeoutMs: config.jobTimeoutMs,
-      uploadTimeoutMs: config.uploadTimeoutMs,
-      rateLimit: config.rateLimit ? `${config.rateLimit}/${config.rateWindowMs}ms` : 'off',
-      maxClientJobs: context.clientJobs.cap,
+  logger.notice(
+    `imgapi ${VERSION} listening on ${url} (API ${url}${API_PREFIX}, reference ${url}${REFERENCE_PATH})`,
+    {
+      version: VERSION,
+      address: `${config.host}:${server.port}`,
+      limits: {
+        maxUploadBytes: config.maxUploadBytes,
+        maxInputPixels: config.maxInputPixels,
+        maxOutputPixels: config.maxOutputPixels,
+        maxOutputDimension: config.maxOutputDimension,
+        maxFrames: config.maxFrames,
+        workers: config.workers,
+        queueLength: config.queueLength,
+        jobTimeoutMs: config.jobTimeoutMs,
+        uploadTimeoutMs: config.uploadTimeoutMs,
+        rateLimit: config.rateLimit ? `${config.rateLimit}/${config.rateWindowMs}ms` : 'off',
+        maxClientJobs: context.clientJobs.cap,
+      },
+      apiKeys: context.access.keys.enabled ? `required for POST ${endpointOf('compress').path}` : 'off',
+      rateLimitStore: config.redisUrl ? 'redis' : 'memory',
+      memory,
     },
-    apiKeys: context.access.keys.enabled ? 'required for POST /api/compress' : 'off',
-    rateLimitStore: config.redisUrl ? 'redis' : 'memory',
-    memory,
-  })
+  )
 
   /**
    * SIGTERM: keep serving for the drain delay (health answers 503 "draining", every response

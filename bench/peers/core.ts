@@ -5,12 +5,12 @@
  */
 import { loadConfig } from '../../src/config.ts'
 import { parseCompressOptions } from '../../src/options/parse.ts'
-import { openImage, runPipeline, TRANSFORM } from '../../src/image/pipeline.ts'
+import { openImage, runPipeline } from '../../src/image/pipeline.ts'
 import { planCandidates } from '../../src/image/plan-candidates.ts'
 import type { JobPlan } from '../../src/image/plan.ts'
 import { probeImage, type ImageProbe } from '../../src/image/probe.ts'
 import type { Sharp } from '../../src/image/sharp.ts'
-import { metadata } from '../../src/image/steps/metadata.ts'
+import { metadata, runSteps, TRANSFORM } from '../../src/image/steps/index.ts'
 import type { Photo } from './clients.ts'
 
 /** The settings the servers run with: they inherit this process's environment, IMGAPI_* included. */
@@ -38,9 +38,15 @@ export async function planRequest(photo: Photo, query: string): Promise<PlannedP
 /** imgapi's pipeline as the server runs it, or with `encoder` in place of its encode step. */
 export async function encodeAs({ photo, probe, plan }: PlannedPhoto, encoder?: Encoder): Promise<Uint8Array> {
   if (!encoder) return (await runPipeline(photo.bytes, probe, plan, PIPELINE_OPTIONS)).data
-  const image = await openImage(photo.bytes, probe, plan, PIPELINE_OPTIONS)
-  image.timeout({ seconds: PIPELINE_OPTIONS.timeoutSeconds })
-  for (const step of [...TRANSFORM, metadata]) step({ image, probe, plan })
+  const opened = await openImage(photo.bytes, probe, plan, PIPELINE_OPTIONS)
+  const timeoutSeconds = PIPELINE_OPTIONS.timeoutSeconds
+  opened.timeout({ seconds: timeoutSeconds })
+  const { image } = await runSteps([...TRANSFORM, metadata], opened, {
+    input: photo.bytes,
+    probe,
+    plan,
+    timeoutSeconds,
+  })
   encoder(image, plan)
   return image.toBuffer()
 }

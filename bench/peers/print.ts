@@ -144,7 +144,7 @@ export function formatResults(results: Results): string {
     ...results.rows.map(rowLine),
     '',
     `Goal: ${GOAL}.`,
-    `Ratios are imgapi ÷ IPX; bytes ratio: total bytes, each photo's output once; SSIM against the photo resized by sharp, never encoded (src/image/similarity.ts), equal when equal to ${SSIM_DECIMALS} decimals; "at least 10% smaller" is a bytes ratio <= ${SMALLER_ENOUGH}.`,
+    `Ratios are imgapi ÷ IPX; bytes ratio: total bytes, each photo's output once; SSIM against the photo resized by sharp, never encoded (src/image/search/similarity.ts), equal when equal to ${SSIM_DECIMALS} decimals; "at least 10% smaller" is a bytes ratio <= ${SMALLER_ENOUGH}.`,
     `imgapi's defaults meet the goal in ${met} of ${defaults.length} rows.`,
     ...results.rows.map(rowNotes),
     '',

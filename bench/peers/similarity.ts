@@ -1,10 +1,10 @@
 /*
  * How close each output is to what it was made from, with the service's own metric
- * (src/image/similarity.ts: SSIM on luma at about a megapixel). The reference is the photo
+ * (src/image/search/similarity.ts: SSIM on luma at about a megapixel). The reference is the photo
  * resized to the compared width by sharp and never encoded, so that a smaller file can be
  * judged at equal similarity. Scored after the timed rounds, so it costs them nothing.
  */
-import { prepareReference, scoreCandidate, type PreparedReference } from '../../src/image/similarity.ts'
+import { prepareReference, scoreCandidate, type PreparedReference } from '../../src/image/search/index.ts'
 import { sharp } from '../../src/image/sharp.ts'
 import type { Photo } from './clients.ts'
 import type { Samples } from './measure.ts'

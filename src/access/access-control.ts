@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts'
+import type { GuardedOperation } from '../endpoints.ts'
 import { AppError } from '../errors/app-error.ts'
-import { identify, clientAddress, type ClientIdentity } from '../http/client-identity.ts'
-import { unreadBodyHeaders } from '../http/unread-body.ts'
+import { identify, clientAddress, type ClientIdentity } from './client-identity.ts'
 import { rateLimitHeaders } from '../rate/headers.ts'
 import type { RateLimiter } from '../rate/rate-limiter.ts'
 import type { KeySource } from './key-source.ts'
@@ -11,7 +11,7 @@ import type { KeySource } from './key-source.ts'
  * rate limit. Health, the docs and the OpenAPI document are never checked; formats only when
  * IMGAPI_FORMATS_REQUIRE_KEY says so, and it has no rate limit.
  */
-export type GuardedRoute = 'compress' | 'formats'
+export type GuardedRoute = GuardedOperation
 
 export interface AccessDecision {
   /** Who sent it: the key's id when a known key came, else the address. */
@@ -31,7 +31,7 @@ export function presentedKey(request: Request): string | undefined {
 
 export class AccessControl {
   constructor(
-    private readonly config: Pick<Config, 'trustProxy' | 'formatsRequireKey' | 'maxUploadBytes'>,
+    private readonly config: Pick<Config, 'trustProxy' | 'formatsRequireKey'>,
     readonly keys: KeySource,
     readonly limiter: RateLimiter,
   ) {}
@@ -44,8 +44,6 @@ export class AccessControl {
     const presented = presentedKey(request)
     const key = presented && this.keys.enabled ? this.keys.find(presented) : undefined
     const client = identify(clientAddress(request, peer, this.config.trustProxy), key)
-    // Refused before the body is read: it is drained or its connection closed.
-    const unread = unreadBodyHeaders(request, this.config.maxUploadBytes)
     if (this.needsKey(route) && !key) {
       return {
         client,
@@ -55,7 +53,7 @@ export class AccessControl {
           presented
             ? 'expected a valid API key, received one this server does not know'
             : 'expected an API key in Authorization: Bearer <key> or X-API-Key, received none',
-          { headers: { 'www-authenticate': 'Bearer realm="imgapi"', ...unread } },
+          { headers: { 'www-authenticate': 'Bearer realm="imgapi"' } },
         ),
       }
     }
@@ -70,7 +68,7 @@ export class AccessControl {
         refusal: new AppError(
           'UNAVAILABLE',
           'expected the shared rate-limit store to answer, it did not; retry shortly',
-          { headers: { 'retry-after': '1', ...unread } },
+          { headers: { 'retry-after': '1' } },
         ),
       }
     }
@@ -82,7 +80,7 @@ export class AccessControl {
       refusal: new AppError(
         'RATE_LIMITED',
         `expected at most ${outcome.policy.limit} requests per ${outcome.policy.windowMs} ms (a burst of ${outcome.policy.burst}), received more; retry in ${headers['retry-after']} s`,
-        { headers: { ...headers, ...unread } },
+        { headers },
       ),
     }
   }

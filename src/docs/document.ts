@@ -1,3 +1,4 @@
+import { REFERENCE_PATH } from '../endpoints.ts'
 import type { TFunction } from 'i18next'
 import { VERSION } from '../version.ts'
 import type { LanguageInfo } from '../i18n.ts'
@@ -103,7 +104,7 @@ export function renderDocument(model: DocumentModel): string {
         </header>
         <main id="main" tabindex="-1">${model.body}</main>
         <footer class="site-footer">
-          <p>${t('site.footer', { version: VERSION })} · <a href="/swagger/json">${t('site.nav.spec')}</a></p>
+          <p>${t('site.footer', { version: VERSION })} · <a href="${REFERENCE_PATH}/json">${t('site.nav.spec')}</a></p>
         </footer>
       </body>
     </html> `

@@ -1,3 +1,4 @@
+import { REFERENCE_PATH } from '../endpoints.ts'
 import { asset } from './assets.ts'
 import { renderDocument } from './document.ts'
 import { html, raw, type Html } from './html.ts'
@@ -50,7 +51,10 @@ export function renderPage(ctx: PageContext, content: PageContent): string {
     title: content.title,
     section: 'docs',
     tools: ctx.app.config.tools,
-    nav: { label: t('site.nav.label'), items: [...items, { href: '/swagger', text: t('site.nav.openapi') }] },
+    nav: {
+      label: t('site.nav.label'),
+      items: [...items, { href: REFERENCE_PATH, text: t('site.nav.openapi') }],
+    },
     stylesheet: asset('site.css').url,
     script: asset('main.js').url,
     data: {

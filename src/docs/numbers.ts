@@ -5,6 +5,8 @@
  */
 export interface NumberFormats {
   integer(value: number): string
+  /** A number with a fraction where it has one, to two places: 0.3, 1, 2.5. */
+  decimal(value: number): string
   /** Bytes as the largest binary unit that keeps the figure at least 1: 32 MiB, 1.5 GiB. */
   bytes(value: number): string
   percent(ratio: number): string
@@ -35,12 +37,14 @@ export function numberFormats(language: string, digits: 'reader' | 'latin' = 're
     new Intl.NumberFormat(language, digits === 'latin' ? { ...options, numberingSystem: 'latn' } : options)
   const integer = format({ maximumFractionDigits: 0 })
   const decimal = format({ maximumFractionDigits: 1 })
+  const fraction = format({ maximumFractionDigits: 2 })
   const percent = format({ style: 'percent', maximumFractionDigits: 1 })
   const score = format({ minimumFractionDigits: 2, maximumFractionDigits: 4 })
   const seconds = format({ style: 'unit', unit: 'second', maximumFractionDigits: 1 })
   const milliseconds = format({ style: 'unit', unit: 'millisecond', maximumFractionDigits: 0 })
   return {
     integer: (value) => integer.format(value),
+    decimal: (value) => fraction.format(value),
     bytes: (value) => {
       let unit = 0
       let scaled = value

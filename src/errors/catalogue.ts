@@ -1,9 +1,8 @@
-import { en } from '../i18n.ts'
-
 /**
  * Every error the API can return, declared once: the HTTP status and whether the response
- * carries Retry-After here, the public text in locales/<lng>.json under errors.<CODE>. Codes
- * are stable; clients may switch on them.
+ * carries Retry-After here, the public text in locales/<lng>.json under errors.<CODE> (the edge
+ * translates; i18n.ts checks that every code has its text). Codes are stable; clients may
+ * switch on them.
  */
 export interface ErrorSpec {
   readonly status: number
@@ -23,6 +22,7 @@ export const ERROR_CATALOGUE = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415 },
   CORRUPT_IMAGE: { status: 422 },
   IMAGE_TOO_LARGE: { status: 422 },
+  CROP_OUTSIDE_IMAGE: { status: 422 },
   TARGET_UNREACHABLE: { status: 422 },
   // The job's own cost, not the server's load: retrying the same request cannot help.
   PROCESSING_TIMEOUT: { status: 422 },
@@ -32,7 +32,7 @@ export const ERROR_CATALOGUE = {
   OVERLOADED: { status: 503, retryAfter: true },
   UNAVAILABLE: { status: 503, retryAfter: true },
   INTERNAL: { status: 500 },
-} as const satisfies Record<keyof typeof en.errors, ErrorSpec>
+} as const satisfies Record<string, ErrorSpec>
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE
 
@@ -66,6 +66,7 @@ export const OPERATION_ERRORS: Readonly<Record<Operation, readonly ErrorCode[]>>
     'UNSUPPORTED_MEDIA_TYPE',
     'CORRUPT_IMAGE',
     'IMAGE_TOO_LARGE',
+    'CROP_OUTSIDE_IMAGE',
     'TARGET_UNREACHABLE',
     'PROCESSING_TIMEOUT',
     'CODEC_CRASHED',

@@ -2,8 +2,27 @@
  * What we declare about each format. What this build of libvips can actually read and
  * write is not declared here: `formats.ts` asks sharp at run time and merges the two.
  */
-export const OUTPUT_FORMATS = ['jpeg', 'png', 'webp', 'avif', 'gif', 'tiff'] as const
+export const OUTPUT_FORMATS = ['jpeg', 'png', 'webp', 'avif', 'gif', 'tiff', 'ico'] as const
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number]
+
+/**
+ * Outputs whose container sharp cannot write: the service packs them itself from images sharp
+ * encodes (steps/pack.ts). They are written only, never read, never chosen by format=auto, and
+ * have no quality to search: quality, effort and maxBytes do not apply.
+ */
+export const PACKED_FORMATS = ['ico'] as const
+export type PackedFormat = (typeof PACKED_FORMATS)[number]
+/** The outputs a search (maxBytes, quality=auto, format=auto) can encode. */
+export type SearchFormat = Exclude<OutputFormat, PackedFormat>
+
+export const isPacked = (format: OutputFormat): format is PackedFormat =>
+  (PACKED_FORMATS as readonly string[]).includes(format)
+
+/** The format of a plan a search encodes; planning never gives a packed format a search. */
+export function searchFormat(format: OutputFormat): SearchFormat {
+  if (isPacked(format)) throw new Error(`${format} output is never searched`)
+  return format
+}
 
 export const INPUT_ONLY_FORMATS = ['svg', 'jxl', 'heic'] as const
 export type FormatId = OutputFormat | (typeof INPUT_ONLY_FORMATS)[number]
@@ -169,6 +188,18 @@ export const FORMAT_TABLE = {
       quality: { ...QUALITY, default: 80 },
       lossless: { default: false },
     },
+  },
+  ico: {
+    // PNG frames in an ICO directory; sharp's PNG writer is what makes it writable here.
+    mime: 'image/x-icon',
+    extensions: ['ico'],
+    aliases: [],
+    sharpId: 'png',
+    animated: false,
+    alpha: true,
+    lossless: true,
+    metadata: false,
+    tunables: {},
   },
   svg: {
     mime: 'image/svg+xml',

@@ -1,10 +1,22 @@
-import type { AppContext } from '../app-context.ts'
+import type { Config } from '../config.ts'
 import { AppError } from '../errors/app-error.ts'
-import type { Ticket } from '../image/queue.ts'
+import type { JobQueue, Ticket } from '../image/queue.ts'
+import type { Metrics } from '../metrics/metrics.ts'
+import type { ClientJobs } from './client-jobs.ts'
 import { maxBodyBytes } from './read-body.ts'
 import { metaOf } from './request-meta.ts'
 import { reclaimSoon } from './reclaim.ts'
 import { unreadBodyHeaders } from './unread-body.ts'
+import type { UploadBudget } from './upload-budget.ts'
+
+/** What the door takes places from: the app's counters and its upload limit. */
+export interface AdmissionContext {
+  readonly config: Pick<Config, 'maxUploadBytes'>
+  readonly clientJobs: ClientJobs
+  readonly queue: Pick<JobQueue, 'admit' | 'retryAfterSeconds' | 'overloaded'>
+  readonly uploads: UploadBudget
+  readonly metrics: Pick<Metrics, 'rateLimited'>
+}
 
 export interface Admission {
   readonly ticket: Ticket
@@ -19,7 +31,7 @@ export interface Admission {
  * chunked (else 503). Every refusal is immediate, with Retry-After; its unread body is drained
  * or its connection closed (see unread-body.ts).
  */
-export function admit(context: AppContext, request: Request): Admission {
+export function admit(context: AdmissionContext, request: Request): Admission {
   const close = unreadBodyHeaders(request, context.config.maxUploadBytes)
   const client = metaOf(request).client?.limiterKey ?? 'unknown'
   const leaveClient = context.clientJobs.enter(client)
@@ -40,7 +52,7 @@ export function admit(context: AppContext, request: Request): Admission {
   }
 }
 
-function admitToQueue(context: AppContext, request: Request, leaveClient: () => void): Admission {
+function admitToQueue(context: AdmissionContext, request: Request, leaveClient: () => void): Admission {
   const close = unreadBodyHeaders(request, context.config.maxUploadBytes)
   let ticket: Ticket
   try {

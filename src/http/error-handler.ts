@@ -1,3 +1,4 @@
+import { ENDPOINT_LIST } from '../endpoints.ts'
 import { AppError, isAppError } from '../errors/app-error.ts'
 import { clip } from '../errors/echo.ts'
 import type { Logger } from '../log.ts'
@@ -36,7 +37,7 @@ export function toHttpError(
     }
     return new AppError(
       'NOT_FOUND',
-      `expected one of GET /api/health, GET /api/formats, POST /api/compress, received ${clip(request.method, 16)} ${pathname}`,
+      `expected one of ${ENDPOINT_LIST}, received ${clip(request.method, 16)} ${pathname}`,
     )
   }
   if (code === 'PARSE')

@@ -10,9 +10,9 @@ import type { Upload } from './upload.ts'
  * instead of after the whole body has been buffered and split.
  */
 export const MULTIPART_LIMITS = {
-  // One file and the dozen options, with room to spare; a body of 568,680 empty fields once
-  // cost a gigabyte to parse and answer.
-  parts: 32,
+  // The image, a watermark and the options, with room to spare; a body of 568,680 empty fields
+  // once cost a gigabyte to parse and answer.
+  parts: 64,
   // Option values are short words and numbers; a 1 MB field is an attack, not an option.
   fieldBytes: 1024,
   fieldNameBytes: 100,
@@ -22,27 +22,42 @@ export const MULTIPART_LIMITS = {
 const malformed = (detail: string, cause?: unknown) =>
   new AppError('MALFORMED_REQUEST', detail, { cause, headers: { connection: 'close' } })
 
-interface CollectedFile {
-  readonly filename: string
-  /** Chunks, when the body's length is unknown (chunked) or the file did not fit `into`. */
-  readonly chunks: Uint8Array[]
-  size: number
-  /** One buffer of the body's declared length, filled as the file arrives. */
-  readonly into: Uint8Array | undefined
+/** The file parts a request may carry: the image, and a watermark to put on it. */
+const FILE_PARTS = ['file', 'overlay'] as const
+type FilePart = (typeof FILE_PARTS)[number]
+
+/**
+ * One buffer of the body's declared length, which bounds the files together (the envelope is
+ * the rest): they are copied into it one after the other as they arrive.
+ */
+interface Arena {
+  readonly buffer: Uint8Array
+  used: number
 }
 
-/** A buffer for the file part: the declared body length bounds it (the envelope is the rest). */
-function preallocated(request: Request, bounds: BodyBounds): Uint8Array | undefined {
+interface CollectedFile {
+  readonly filename: string
+  /** Where the file starts in the arena: set by its first chunk (busboy announces a part early). */
+  start: number | undefined
+  /** Its bytes in the arena, which run on from `start`. */
+  inArena: number
+  /** Chunks, when the body's length is unknown (chunked) or the file did not fit the arena. */
+  readonly chunks: Uint8Array[]
+  size: number
+  readonly into: Arena | undefined
+}
+
+function preallocated(request: Request, bounds: BodyBounds): Arena | undefined {
   const declared = Number(request.headers.get('content-length') ?? NaN)
   return Number.isSafeInteger(declared) && declared > 0 && declared <= bounds.limitBytes
-    ? new Uint8Array(declared)
+    ? { buffer: new Uint8Array(declared), used: 0 }
     : undefined
 }
 
 interface Collected {
   readonly fields: Map<string, string>
   readonly errors: FieldError[]
-  file?: CollectedFile
+  readonly files: Partial<Record<FilePart, CollectedFile>>
   failure?: Error
   /** Called when `failure` is first set, so a read waiting on the parser stops at once. */
   readonly onFailure: () => void
@@ -55,7 +70,7 @@ function createParser(request: Request, bounds: BodyBounds, into: Collected) {
       headers: { 'content-type': request.headers.get('content-type') ?? '' },
       limits: {
         parts: MULTIPART_LIMITS.parts,
-        files: 1,
+        files: FILE_PARTS.length,
         fieldSize: MULTIPART_LIMITS.fieldBytes,
         fieldNameSize: MULTIPART_LIMITS.fieldNameBytes,
         fileSize: bounds.maxUploadBytes,
@@ -76,26 +91,45 @@ function createParser(request: Request, bounds: BodyBounds, into: Collected) {
   // with no listener ends the process, so every part's stream gets one, whatever its name.
   const parseFailed = (error: unknown) =>
     fail(malformed('expected a well-formed multipart/form-data body, could not parse it', error))
+  const arena = preallocated(request, bounds)
+  // The image and the watermark share the upload limit: together they are what is decoded.
+  let received = 0
   parser.on('file', (name, stream, filename) => {
     stream.on('error', parseFailed)
-    if (name !== 'file') {
-      into.errors.push({ name, reason: 'expected a text value, received a file' })
+    if (!(FILE_PARTS as readonly string[]).includes(name) || into.files[name as FilePart]) {
+      const reason = into.files[name as FilePart]
+        ? 'expected one file, received several'
+        : 'expected a text value, received a file'
+      into.errors.push({ name, reason })
       stream.resume()
       return
     }
-    const file = { filename, chunks: [] as Uint8Array[], size: 0, into: preallocated(request, bounds) }
-    into.file = file
+    const file: CollectedFile = { filename, start: undefined, inArena: 0, chunks: [], size: 0, into: arena }
+    into.files[name as FilePart] = file
     stream.on('data', (chunk: Uint8Array) => {
       // Copied into one buffer as it arrives when the body's length is known: an upload then
       // holds its reservation once, not once in chunks and again when they are joined.
-      if (file.into && file.size + chunk.byteLength <= file.into.byteLength) file.into.set(chunk, file.size)
-      else file.chunks.push(chunk)
+      file.start ??= arena?.used
+      const fits =
+        arena &&
+        file.chunks.length === 0 &&
+        arena.used === file.start! + file.inArena &&
+        arena.used + chunk.byteLength <= arena.buffer.byteLength
+      if (fits) {
+        arena.buffer.set(chunk, arena.used)
+        arena.used += chunk.byteLength
+        file.inArena += chunk.byteLength
+      } else file.chunks.push(chunk)
       file.size += chunk.byteLength
+      received += chunk.byteLength
+      if (received > bounds.maxUploadBytes)
+        fail(tooLarge(bounds.maxUploadBytes, 'a larger image and overlay together'))
     })
     stream.on('limit', () => fail(tooLarge(bounds.maxUploadBytes, 'a larger file')))
   })
   parser.on('field', (name, value, _nameTruncated, valueTruncated) => {
-    if (name === 'file') into.errors.push({ name, reason: 'expected a file upload, received a text field' })
+    if ((FILE_PARTS as readonly string[]).includes(name))
+      into.errors.push({ name, reason: 'expected a file upload, received a text field' })
     else if (valueTruncated)
       into.errors.push({
         name,
@@ -109,7 +143,14 @@ function createParser(request: Request, bounds: BodyBounds, into: Collected) {
     fail(malformed(`expected at most ${MULTIPART_LIMITS.parts} parts, received more`)),
   )
   parser.on('filesLimit', () =>
-    fail(invalidParameters([{ name: 'file', reason: 'expected one file, received several' }])),
+    fail(
+      invalidParameters([
+        {
+          name: 'file',
+          reason: 'expected the image (file) and at most a watermark (overlay), received more files',
+        },
+      ]),
+    ),
   )
   parser.on('error', parseFailed)
   return parser
@@ -118,7 +159,7 @@ function createParser(request: Request, bounds: BodyBounds, into: Collected) {
 export async function readMultipart(request: Request, bounds: BodyBounds): Promise<Upload> {
   let onFailure = () => {}
   const failed = new Promise<void>((resolve) => (onFailure = resolve))
-  const collected: Collected = { fields: new Map(), errors: [], onFailure: () => onFailure() }
+  const collected: Collected = { fields: new Map(), errors: [], files: {}, onFailure: () => onFailure() }
   const parser = createParser(request, bounds, collected)
   const finished = once(parser, 'finish').catch(() => {})
   for await (const chunk of boundedChunks(request, bounds)) {
@@ -138,7 +179,8 @@ export async function readMultipart(request: Request, bounds: BodyBounds): Promi
   return completeUpload(collected)
 }
 
-function completeUpload({ file, fields }: Collected): Upload {
+function completeUpload({ files, fields }: Collected): Upload {
+  const { file, overlay } = files
   if (!file) {
     const names = [...fields.keys()]
     const received = names.length ? `only the fields ${names.join(', ')}` : 'no fields'
@@ -152,15 +194,24 @@ function completeUpload({ file, fields }: Collected): Upload {
       'MISSING_FILE',
       'expected image bytes in the field "file", received an empty file (0 bytes)',
     )
-  reclaimSoon(file.size)
-  const bytes = file.into && file.chunks.length === 0 ? file.into.subarray(0, file.size) : joined(file)
-  return { bytes, filename: file.filename || undefined, fields }
+  if (overlay?.size === 0)
+    throw invalidParameters([
+      { name: 'overlay', reason: 'expected image bytes, received an empty file (0 bytes)' },
+    ])
+  reclaimSoon(file.size + (overlay?.size ?? 0))
+  return {
+    bytes: joined(file),
+    filename: file.filename || undefined,
+    fields,
+    ...(overlay ? { overlay: joined(overlay) } : {}),
+  }
 }
 
-/** The file as one buffer when it arrived in chunks (or outgrew its declared length). */
+/** The file as one buffer: its place in the arena, then any chunks that did not fit there. */
 function joined(file: CollectedFile): Uint8Array {
-  const head = file.into
-    ? file.into.subarray(0, file.size - file.chunks.reduce((n, c) => n + c.byteLength, 0))
-    : undefined
+  const start = file.start ?? 0
+  const head =
+    file.into && file.inArena > 0 ? file.into.buffer.subarray(start, start + file.inArena) : undefined
+  if (head && file.chunks.length === 0) return head
   return Buffer.concat(head ? [head, ...file.chunks] : file.chunks, file.size)
 }

@@ -1,17 +1,22 @@
-import type { GuardedRoute } from '../access/access-control.ts'
-import type { AppContext } from '../app-context.ts'
+import type { AccessControl, GuardedRoute } from '../access/access-control.ts'
+import type { Config } from '../config.ts'
+import { guardedOperation } from '../endpoints.ts'
 import { AppError } from '../errors/app-error.ts'
 import { clip, echo } from '../errors/echo.ts'
 import { ClientClosedRequest } from './body-stream.ts'
-import { applyCors, preflightHeaders } from './cors.ts'
+import { applyCors, preflightHeaders, type CorsPolicy } from './cors.ts'
 import { toHttpError, type RouteMethods } from './error-handler.ts'
 import { requestHeadBytes } from './header-size.ts'
 import { phaseSeconds } from './job-times.ts'
 import { problemResponse } from './problem.ts'
 import { securityHeadersFor } from './security-headers.ts'
 import { metaOf, startMeta } from './request-meta.ts'
+import type { Lifecycle } from '../lifecycle.ts'
+import type { Logger } from '../log.ts'
+import type { Metrics } from '../metrics/metrics.ts'
 import { methodLabel } from '../metrics/route-label.ts'
 import { hasValidHost, requestTarget } from './request-target.ts'
+import { unreadBodyHeaders } from './unread-body.ts'
 
 type Headers = Record<string, string | number>
 interface HookContext {
@@ -20,11 +25,14 @@ interface HookContext {
   readonly server?: { requestIP(request: Request): { address: string } | null } | null
 }
 
-/** The routes whose access is checked before their body is read. */
-function guardedRoute(request: Request, pathname: string): GuardedRoute | undefined {
-  if (pathname === '/api/compress' && request.method === 'POST') return 'compress'
-  if (pathname === '/api/formats' && (request.method === 'GET' || request.method === 'HEAD')) return 'formats'
-  return undefined
+/** What the hooks read from the app. */
+export interface HookDeps {
+  readonly config: Pick<Config, 'maxHeaderBytes' | 'maxUploadBytes'>
+  readonly logger: Logger
+  readonly cors: CorsPolicy
+  readonly lifecycle: Pick<Lifecycle, 'draining'>
+  readonly metrics: Pick<Metrics, 'rejected' | 'rateLimited' | 'request' | 'compressAnswered'>
+  readonly access: Pick<AccessControl, 'check' | 'needsKey'>
 }
 
 /** Not an HTTP status anyone receives: nginx's code for "the client closed the request", for the log. */
@@ -52,15 +60,20 @@ function checkHead(request: Request, maxHeaderBytes: number): AppError | undefin
 
 /** The app-wide hooks: request id, head checks, CORS and draining first; one error shape; one log line. */
 export function createRequestHooks(
-  context: AppContext,
+  context: HookDeps,
   methodsFor: RouteMethods,
   routeOf: (pathname: string) => string,
 ) {
   const { logger, config, cors, lifecycle, metrics } = context
 
-  function refuse(error: AppError, request: Request): Response {
+  function refuse(
+    error: AppError,
+    request: Request,
+    extraHeaders: Readonly<Record<string, string>> = {},
+  ): Response {
     const meta = metaOf(request)
     const response = problemResponse(error, meta.id, request)
+    for (const [name, value] of Object.entries(extraHeaders)) response.headers.set(name, value)
     meta.status = response.status
     metrics.rejected(error.code)
     return response
@@ -75,7 +88,8 @@ export function createRequestHooks(
         return undefined
       }
       if (refusal.code === 'RATE_LIMITED') metrics.rateLimited('rate')
-      return refuse(refusal, request)
+      // Refused before the body is read: it is drained or its connection closed.
+      return refuse(refusal, request, unreadBodyHeaders(request, config.maxUploadBytes))
     })
 
   const screen = ({
@@ -91,7 +105,7 @@ export function createRequestHooks(
     const bad = checkHead(request, config.maxHeaderBytes)
     if (bad) return refuse(bad, request)
     const { pathname } = requestTarget(request)
-    const route = guardedRoute(request, pathname)
+    const route = guardedOperation(request.method, pathname)
     if (route && (route === 'compress' || context.access.needsKey(route)))
       return checkAccess(request, set, route, server?.requestIP(request)?.address)
     if (request.method === 'OPTIONS') {
@@ -122,7 +136,7 @@ export function createRequestHooks(
     const { pathname } = requestTarget(request)
     const route = routeOf(pathname)
     metrics.request(methodLabel(request.method), route, status)
-    if (route === '/api/compress' && request.method === 'POST') {
+    if (guardedOperation(request.method, route) === 'compress') {
       metrics.compressAnswered({
         status,
         seconds: (now - meta.started) / 1000,

@@ -1,4 +1,4 @@
-import type { ClientIdentity } from './client-identity.ts'
+import type { ClientIdentity } from '../access/client-identity.ts'
 import type { JobTimes } from './job-times.ts'
 import { requestIdFor } from './request-id.ts'
 

@@ -4,4 +4,6 @@ export interface Upload {
   readonly filename?: string
   /** Text fields of a multipart body; empty for a raw body. */
   readonly fields: ReadonlyMap<string, string>
+  /** A watermark sent in the multipart field `overlay`. */
+  readonly overlay?: Uint8Array
 }

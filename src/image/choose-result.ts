@@ -3,6 +3,7 @@ import type { OutputFormat } from '../formats/format-table.ts'
 import type { EncodedImage } from './pipeline.ts'
 import type { JobPlan } from './plan.ts'
 import type { ImageProbe } from './probe.ts'
+import { changesPixels } from './steps/index.ts'
 import { STRIPPERS } from './strip/index.ts'
 
 export type ResultKind = 'compressed' | 'optimised' | 'original'
@@ -13,14 +14,17 @@ export interface ChosenResult extends EncodedImage {
 
 /**
  * True when returning the input's own pixels still honours the request: same size, no
- * rotation to apply and no frames to drop. Metadata is decided separately.
+ * rotation to apply, no frames to drop, and no step that changes pixels (a crop, a turn, a
+ * mirror, an adjustment…): a rotate=180 whose encode is larger must not come back unrotated.
+ * Metadata is decided separately.
  */
 function inputPixelsSatisfy(probe: ImageProbe, plan: JobPlan, encoded: EncodedImage): boolean {
   return (
     encoded.width === probe.width &&
     encoded.height === probe.height &&
     probe.orientation === 1 &&
-    (probe.frames === 1 || plan.animated)
+    (probe.frames === 1 || plan.animated) &&
+    !changesPixels({ plan, probe })
   )
 }
 
@@ -40,6 +44,8 @@ export function chooseResult(
   if (!inputPixelsSatisfy(probe, plan, encoded)) return compressed
   const asInput = { width: probe.width, height: probe.height, frames: probe.frames }
   if (plan.metadata === 'keep') return { ...asInput, data: input, kind: 'original' }
+  // The strippers keep the ICC profile only: right for strip and icc, short of what copyright keeps.
+  if (plan.metadata === 'copyright' && probe.hasPrivateMetadata) return compressed
   const stripper = STRIPPERS[plan.format]
   if (!stripper) return probe.hasPrivateMetadata ? compressed : { ...asInput, data: input, kind: 'original' }
   const stripped = stripper(input)

@@ -5,12 +5,13 @@ import type { FormatId, OutputFormat } from '../formats/format-table.ts'
 import type { FormatChoice } from './candidates.ts'
 import type { ImageLimits } from './limits.ts'
 import { estimateJobBytes } from './memory-cost.ts'
-import type { Similarity } from './similarity.ts'
+import type { Similarity } from './search/index.ts'
+import { probeOverlay } from './overlay-input.ts'
 import { planCandidates } from './plan-candidates.ts'
 import type { PlanLimits } from './plan.ts'
 import { probeImage } from './probe.ts'
 import type { RunOptions } from './queue.ts'
-import type { JobExecutor } from '../jobs/executor.ts'
+import type { JobExecutor } from './executor.ts'
 
 /** Where jobs run: a JobQueue, or a Ticket a request took from one. */
 export interface JobRunner {
@@ -75,12 +76,15 @@ export async function compressImage(
   input: Uint8Array,
   options: CompressOptions,
   deps: CompressDeps,
+  /** A watermark (the multipart field `overlay`): its bytes travel beside the input's. */
+  overlay?: Uint8Array,
 ): Promise<CompressResult> {
   const { limits, runner } = deps
   const t0 = performance.now()
   const probe = await probeImage(input, limits.maxUploadBytes)
-  const jobs = planCandidates(options, probe, limits, deps.formats ?? {})
-  const costBytes = Math.max(...jobs.map((job) => estimateJobBytes(probe, job.plan, job.out)))
+  const overlayProbe = overlay ? await probeOverlay(overlay, limits) : undefined
+  const jobs = planCandidates(options, probe, limits, deps.formats ?? {}, overlayProbe)
+  const costBytes = Math.max(...jobs.map((job) => estimateJobBytes(probe, job.plan, job.out, overlayProbe)))
   assertFitsBudget(costBytes, limits.decodeBudgetBytes)
   const t1 = performance.now()
   let started = t1
@@ -92,7 +96,7 @@ export async function compressImage(
       timeoutSeconds: Math.max(1, Math.ceil(limits.jobTimeoutMs / 1000)),
     }
     return executor.produce(
-      { input, probe, candidates: jobs.map((job) => job.plan), pipeline },
+      { input, probe, candidates: jobs.map((job) => job.plan), pipeline, ...(overlay ? { overlay } : {}) },
       { timeoutMs: limits.jobTimeoutMs, costBytes },
     )
   }

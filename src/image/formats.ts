@@ -3,6 +3,7 @@ import { sharp } from './sharp.ts'
 import {
   FORMAT_TABLE,
   OUTPUT_FORMATS,
+  PACKED_FORMATS,
   type FormatId,
   type OutputFormat,
   type Tunables,
@@ -36,6 +37,7 @@ function capability(sharpId: string): SharpFormat | undefined {
  */
 function readable(id: FormatId): boolean {
   if (decodes(id)) return true
+  if ((PACKED_FORMATS as readonly string[]).includes(id)) return false
   return capability(FORMAT_TABLE[id].sharpId)?.input.buffer ?? false
 }
 

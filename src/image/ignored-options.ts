@@ -1,6 +1,6 @@
 import { OPTION_NAMES, optionSchema, type CompressOptions, type OptionName } from '../options/schema.ts'
 import { FORMAT_TABLE } from '../formats/format-table.ts'
-import type { JobPlan } from './plan.ts'
+import type { JobPlan } from './job-plan.ts'
 
 /*
  * Which options the caller asked for that the resolved job does not use, so the response can
@@ -22,9 +22,10 @@ export function ignoredOptions(options: CompressOptions, plan: Omit<JobPlan, 'ig
   const unused: Record<OptionName, boolean> = {
     format: false,
     formats: options.formats !== undefined && options.format !== 'auto',
-    maxBytes: false,
-    allowResize: options.allowResize && options.maxBytes === undefined,
-    minQuality: options.minQuality !== undefined && (options.maxBytes === undefined || plan.lossless),
+    // A packed output (ICO) has no byte target: it is not searched.
+    maxBytes: options.maxBytes !== undefined && plan.goal?.maxBytes === undefined,
+    allowResize: options.allowResize && plan.goal?.maxBytes === undefined,
+    minQuality: options.minQuality !== undefined && (plan.goal?.maxBytes === undefined || plan.lossless),
     quality: options.quality !== undefined && plan.quality === undefined,
     lossless: options.lossless && !plan.lossless,
     progressive: options.progressive === true && !plan.progressive,
@@ -34,11 +35,35 @@ export function ignoredOptions(options: CompressOptions, plan: Omit<JobPlan, 'ig
     background:
       normaliseHex(options.background) !== normaliseHex(String(defaultOf('background'))) &&
       !plan.paintsBackground,
+    crop: false,
+    trim: false,
+    rotate: false,
+    flip: false,
+    flop: false,
+    pad: false,
+    icoSizes: options.icoSizes !== defaultOf('icoSizes') && plan.format !== 'ico',
+    radius: false,
+    // The watermark's options do nothing without a watermark.
+    overlayPosition: options.overlayPosition !== defaultOf('overlayPosition') && !plan.overlay,
+    overlayOpacity: options.overlayOpacity !== defaultOf('overlayOpacity') && !plan.overlay,
+    overlayWidth: options.overlayWidth !== undefined && !plan.overlay,
+    overlayMargin: options.overlayMargin !== defaultOf('overlayMargin') && !plan.overlay,
+    overlayTile: options.overlayTile && !plan.overlay,
+    brightness: false,
+    saturation: false,
+    hue: false,
+    contrast: false,
+    sharpen: false,
+    blur: false,
+    greyscale: false,
+    normalise: false,
     width: false,
     height: false,
     fit: options.fit !== defaultOf('fit') && plan.resize?.fit !== options.fit,
+    position: options.position !== defaultOf('position') && plan.resize?.position !== options.position,
+    dpr: options.dpr !== defaultOf('dpr') && !plan.resize,
     withoutEnlargement: options.withoutEnlargement !== defaultOf('withoutEnlargement') && !plan.resize,
-    metadata: options.metadata === 'keep' && !FORMAT_TABLE[plan.format].metadata,
+    metadata: options.metadata !== 'strip' && !FORMAT_TABLE[plan.format].metadata,
   }
   return OPTION_NAMES.filter((name) => unused[name])
 }

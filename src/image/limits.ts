@@ -1,6 +1,7 @@
 import { AppError } from '../errors/app-error.ts'
 import { assertDecoderLimit, type DecoderPixelLimits } from './decoders/index.ts'
 import type { JobPlan } from './plan.ts'
+import { expectedOutputSize, largestCanvas } from './geometry.ts'
 import type { ImageProbe } from './probe.ts'
 
 export interface ImageLimits extends DecoderPixelLimits {
@@ -50,27 +51,13 @@ export function assertWithinLimits(probe: ImageProbe, plan: JobPlan, limits: Ima
       `expected an output of at most ${limits.maxOutputPixels} pixels, this request would produce ${out.width}x${out.height}${frames} = ${outPixels} pixels`,
     )
   }
-  return out
-}
-
-function scaled(w: number, h: number, scale: number, withoutEnlargement: boolean) {
-  const s = withoutEnlargement ? Math.min(scale, 1) : scale
-  return { width: Math.max(1, Math.round(w * s)), height: Math.max(1, Math.round(h * s)) }
-}
-
-/** An upper bound on the size of one output frame, computed before any work. */
-export function expectedOutputSize(probe: ImageProbe, plan: JobPlan): { width: number; height: number } {
-  const { width: w, height: h } = probe
-  const r = plan.resize
-  if (!r) return { width: w, height: h }
-  if (r.width === undefined || r.height === undefined) {
-    const scale = r.width !== undefined ? r.width / w : r.height! / h
-    return scaled(w, h, scale, r.withoutEnlargement)
+  // A turn by an angle before a downscale, or a pad, can hold more pixels than the output.
+  const canvas = largestCanvas(probe, plan)
+  const canvasPixels = canvas.width * canvas.height * out.frames
+  if (canvasPixels > limits.maxOutputPixels) {
+    throw tooLarge(
+      `expected at most ${limits.maxOutputPixels} pixels at every step, this request would make a ${canvas.width}x${canvas.height} canvas on the way (a turn by ${plan.rotate ?? 0} degrees); turn a smaller crop, or send a smaller image`,
+    )
   }
-  // These never exceed the box: contain letterboxes to it even when the image is not scaled up.
-  if (r.fit === 'fill' || r.fit === 'cover' || r.fit === 'contain')
-    return { width: r.width, height: r.height }
-  const sx = r.width / w
-  const sy = r.height / h
-  return scaled(w, h, r.fit === 'inside' ? Math.min(sx, sy) : Math.max(sx, sy), r.withoutEnlargement)
+  return out
 }

@@ -4,19 +4,8 @@ import { decodeForSharp, decodes } from './decoders/index.ts'
 import type { JobPlan } from './plan.ts'
 import type { ImageProbe } from './probe.ts'
 import { sharp, type Sharp } from './sharp.ts'
-import type { PipelineStep } from './steps/context.ts'
-import { encode } from './steps/encode.ts'
-import { flatten } from './steps/flatten.ts'
-import { metadata } from './steps/metadata.ts'
-import { orient } from './steps/orient.ts'
-import { resize } from './steps/resize.ts'
-import { workingSpace } from './steps/working-space.ts'
-
-/** The steps that change pixels, in the order that is the contract: rotate before sizing, flatten after. */
-export const TRANSFORM: readonly PipelineStep[] = [workingSpace, orient, resize, flatten]
-
-/** The whole one-pass pipeline: transform, choose what metadata to keep, encode last. */
-export const PIPELINE: readonly PipelineStep[] = [...TRANSFORM, metadata, encode]
+import { isPacked } from '../formats/format-table.ts'
+import { PACKERS, PIPELINE, runSteps } from './steps/index.ts'
 
 export interface EncodedImage {
   readonly data: Uint8Array
@@ -28,6 +17,8 @@ export interface EncodedImage {
 export interface PipelineOptions {
   readonly maxInputPixels: number
   readonly timeoutSeconds: number
+  /** The watermark's bytes, when the request sent one: beside the plan, never in it. */
+  readonly overlay?: Uint8Array
 }
 
 export async function openImage(
@@ -58,8 +49,16 @@ export async function runPipeline(
   try {
     const image = await openImage(input, probe, plan, options)
     image.timeout({ seconds: options.timeoutSeconds })
-    for (const step of PIPELINE) step({ image, probe, plan })
-    const { data, info } = await image.toBuffer({ resolveWithObject: true })
+    const done = await runSteps(PIPELINE, image, {
+      input,
+      probe,
+      plan,
+      timeoutSeconds: options.timeoutSeconds,
+      overlay: options.overlay,
+    })
+    // A container sharp cannot write (ICO) is packed from what sharp encodes.
+    if (isPacked(plan.format)) return await PACKERS[plan.format](done.image, plan)
+    const { data, info } = await done.image.toBuffer({ resolveWithObject: true })
     const frames = plan.animated ? (info.pages ?? 1) : 1
     const height = frames > 1 ? (info.pageHeight ?? info.height) : info.height
     return { data, width: info.width, height, frames }

@@ -15,8 +15,13 @@ export interface PlannedJob {
   readonly out: OutputSize
 }
 
-function planOne(options: CompressOptions, probe: ImageProbe, limits: CompressLimits): PlannedJob {
-  const planned = planJob(options, probe, limits)
+function planOne(
+  options: CompressOptions,
+  probe: ImageProbe,
+  limits: CompressLimits,
+  overlay: ImageProbe | undefined,
+): PlannedJob {
+  const planned = planJob(options, probe, limits, overlay)
   const out = assertWithinLimits(probe, planned, limits)
   return { plan: planned, out }
 }
@@ -32,8 +37,9 @@ export function planCandidates(
   probe: ImageProbe,
   limits: CompressLimits,
   choice: FormatChoice,
+  overlay?: ImageProbe,
 ): PlannedJob[] {
-  if (options.format !== 'auto') return [planOne(options, probe, limits)]
+  if (options.format !== 'auto') return [planOne(options, probe, limits, overlay)]
   if (typeof options.quality === 'number') {
     const reason = `expected auto, auto-high, auto-medium or auto-low with format=auto (quality numbers mean different things per format), received ${options.quality}`
     throw new AppError('INVALID_PARAMETER', `quality: ${reason}`, { errors: [{ name: 'quality', reason }] })
@@ -45,7 +51,12 @@ export function planCandidates(
   let refused: unknown
   for (const format of autoCandidates(choice, probe)) {
     try {
-      const job = planOne({ ...options, format, ...(level ? { quality: level } : {}) }, probe, limits)
+      const job = planOne(
+        { ...options, format, ...(level ? { quality: level } : {}) },
+        probe,
+        limits,
+        overlay,
+      )
       const ignored = job.plan.ignored.filter((name) => name !== 'formats')
       planned.push({
         ...job,

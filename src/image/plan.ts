@@ -1,7 +1,8 @@
 import { AppError } from '../errors/app-error.ts'
-import type { AutoQuality, CompressOptions, OptionName } from '../options/schema.ts'
+import type { CompressOptions, OptionName } from '../options/schema.ts'
 import {
   FORMAT_TABLE,
+  isPacked,
   resolveFormatName,
   type OutputFormat,
   type RangeTunable,
@@ -9,55 +10,23 @@ import {
 } from '../formats/format-table.ts'
 import { canWrite, formatInfo, tunablesFor } from './formats.ts'
 import { ignoredOptions } from './ignored-options.ts'
+import { icoSizesOf, isRightAngle, operationsFor, resizeFor } from './plan-operations.ts'
 import type { ImageProbe } from './probe.ts'
+import type { JobPlan, SearchGoal } from './job-plan.ts'
 
-export type Fit = CompressOptions['fit']
+export type { Fit, JobPlan, SearchGoal } from './job-plan.ts'
 
-/** Everything the pipeline needs, resolved: no defaults left to guess, no HTTP. */
-export interface JobPlan {
-  readonly format: OutputFormat
-  readonly quality?: number
-  readonly lossless: boolean
-  readonly effort?: number
-  readonly progressive: boolean
-  readonly chromaSubsampling?: '4:2:0' | '4:4:4'
-  /** WebP's sharp RGB to YUV conversion. */
-  readonly smartSubsample: boolean
-  readonly background: string
-  /** Composite transparency onto `background`: the input has alpha and the output cannot keep it. */
-  readonly flatten: boolean
-  /** `background` shows in the output: flattened transparency, or the letterbox of fit=contain. */
-  readonly paintsBackground: boolean
-  readonly resize?: {
-    readonly width?: number
-    readonly height?: number
-    readonly fit: Fit
-    readonly withoutEnlargement: boolean
-  }
-  readonly metadata: 'strip' | 'keep'
-  /** Keep every frame (input animated and output can animate). */
-  readonly animated: boolean
-  /** Options the caller gave that do not apply to this output. */
-  readonly ignored: readonly OptionName[]
-  /**
-   * What a search aims for, when the caller asked for one: a similarity level (quality=auto…)
-   * and/or a byte target. `quality` is then only where the search starts.
-   */
-  readonly goal?: SearchGoal
-  /** Palette size and dithering for PNG and GIF, set only by a byte-target search. */
-  readonly colours?: number
-  readonly dither?: number
-}
-
-export interface SearchGoal {
-  readonly level?: AutoQuality
-  readonly maxBytes?: number
-  readonly allowResize: boolean
-  /** A quality the caller gave with maxBytes: the search never goes above it. */
-  readonly ceiling?: number
-  /** With maxBytes: the lowest quality the search may use (minQuality, or the format's floor). */
-  readonly floor?: number
-}
+/**
+ * The options planning itself carries out: they choose the format and the search, and no
+ * pipeline step reads them. Every other option is carried out by a step (steps/index.ts).
+ */
+export const PLANNED_OPTIONS = [
+  'format',
+  'formats',
+  'maxBytes',
+  'minQuality',
+  'allowResize',
+] as const satisfies readonly OptionName[]
 
 export interface PlanLimits {
   readonly maxOutputDimension: number
@@ -114,17 +83,6 @@ function effortFor(options: CompressOptions, format: OutputFormat, tunables: Tun
 }
 
 /**
- * `fit` only chooses between ways of filling a width x height box; with one side given, the
- * other follows the aspect ratio whatever the fit (sharp's `fill` would keep the input's side).
- */
-function resizeFor(options: CompressOptions): JobPlan['resize'] {
-  const { width, height, withoutEnlargement } = options
-  if (width === undefined && height === undefined) return undefined
-  const fit = width !== undefined && height !== undefined ? options.fit : 'inside'
-  return { width, height, fit, withoutEnlargement }
-}
-
-/**
  * The search the caller asked for. A similarity level needs a quality to search (not lossless,
  * not GIF); a byte target applies to every format, a palette shrinking by its colours.
  */
@@ -160,7 +118,13 @@ export function losslessOf(plan: JobPlan): JobPlan {
 }
 
 /** Turns validated options plus what the probe learnt into a concrete job. */
-export function planJob(options: CompressOptions, probe: ImageProbe, limits: PlanLimits): JobPlan {
+/** `overlay`: the watermark's header, when the request sent one. */
+export function planJob(
+  options: CompressOptions,
+  probe: ImageProbe,
+  limits: PlanLimits,
+  overlay?: ImageProbe,
+): JobPlan {
   const format = outputFormatFor(options, probe)
   const tunables = tunablesFor(format)
   const lossless = losslessFor(options, format, tunables, probe)
@@ -170,9 +134,14 @@ export function planJob(options: CompressOptions, probe: ImageProbe, limits: Pla
   checkRange('minQuality', options.minQuality, tunables.minQuality, format)
   checkDimension('width', options.width, limits.maxOutputDimension)
   checkDimension('height', options.height, limits.maxOutputDimension)
-  const resize = resizeFor(options)
+  const animated = probe.frames > 1 && formatInfo(format).animated
+  const resize = resizeFor(options, animated)
   const flatten = probe.hasAlpha && !FORMAT_TABLE[format].alpha
   const letterbox = resize?.fit === 'contain' && resize.width !== undefined && resize.height !== undefined
+  const operations = operationsFor(options, probe, overlay !== undefined)
+  // Corners a turn uncovers are transparent where the output keeps alpha, else the background.
+  const turnFill =
+    operations.rotate !== undefined && !isRightAngle(operations.rotate) && !FORMAT_TABLE[format].alpha
   const plan = {
     format,
     quality: lossless || !tunables.quality ? undefined : (numericQuality ?? tunables.quality.default),
@@ -189,11 +158,20 @@ export function planJob(options: CompressOptions, probe: ImageProbe, limits: Pla
         : false,
     background: options.background.startsWith('#') ? options.background : `#${options.background}`,
     flatten,
-    paintsBackground: flatten || letterbox,
+    paintsBackground:
+      flatten ||
+      letterbox ||
+      turnFill ||
+      operations.pad !== undefined ||
+      (operations.radius !== undefined && !FORMAT_TABLE[format].alpha),
+    ...operations,
+    ...(format === 'ico' ? { icoSizes: icoSizesOf(options.icoSizes) } : {}),
     resize,
     metadata: options.metadata,
-    animated: probe.frames > 1 && formatInfo(format).animated,
+    animated,
   }
-  const goal = goalFor(options, plan.quality, tunables)
-  return { ...plan, ...(goal ? { goal } : {}), ignored: ignoredOptions(options, plan) }
+  // A packed container (ICO) has no quality to search: maxBytes and the levels do not apply.
+  const goal = isPacked(format) ? undefined : goalFor(options, plan.quality, tunables)
+  const planned = { ...plan, ...(goal ? { goal } : {}) }
+  return { ...planned, ignored: ignoredOptions(options, planned) }
 }

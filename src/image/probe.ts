@@ -6,7 +6,7 @@ import { canRead, readableFormatIds } from './formats.ts'
 import { apngFrameCount } from './png-chunks.ts'
 import { sharp, type Metadata } from './sharp.ts'
 import { nameKnownFormat } from './sniff.ts'
-import { screenSvg } from './svg-guard.ts'
+import { screenSvg } from './svg/index.ts'
 
 /** What we learn from an image's header, without decoding its pixels. */
 export interface ImageProbe {

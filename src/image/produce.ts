@@ -2,8 +2,7 @@ import type { OptionName } from '../options/schema.ts'
 import { runPipeline, type EncodedImage, type PipelineOptions } from './pipeline.ts'
 import type { JobPlan } from './plan.ts'
 import type { ImageProbe } from './probe.ts'
-import { searchEncode } from './search/search.ts'
-import type { Similarity } from './similarity.ts'
+import { searchEncode, type Similarity } from './search/index.ts'
 
 /** What the job produced, before the never-larger rule: the encode and the settings it used. */
 export interface Produced {
@@ -57,7 +56,7 @@ export async function produce(
   }
   const maxBytes = plan.goal.maxBytes ?? Infinity
   // With metadata=keep the answer is encoded once more, with its metadata, within the cap.
-  const maxEncodes = MAX_ENCODES - (plan.metadata === 'keep' ? 1 : 0)
+  const maxEncodes = MAX_ENCODES - (plan.metadata !== 'strip' ? 1 : 0)
   const { onBest } = pipeline
   const outcome = await searchEncode(input, probe, candidates, {
     ...pipeline,
@@ -66,7 +65,7 @@ export async function produce(
     onBest: onBest && ((best) => onBest({ ...best, ignored: metadataDropped(best.plan) })),
   })
   const found: Produced = { ...outcome, ignored: outcome.plan.ignored }
-  if (plan.metadata !== 'keep') return found
+  if (plan.metadata === 'strip') return found
   const dropMetadata = { ...found, ignored: [...found.ignored, 'metadata' as const] }
   if (outcome.resizedTo) return dropMetadata
   const withMetadata = await runPipeline(input, probe, outcome.plan, pipeline)
@@ -75,7 +74,7 @@ export async function produce(
 }
 
 function metadataDropped(plan: JobPlan): Produced['ignored'] {
-  return plan.metadata === 'keep' ? [...plan.ignored, 'metadata'] : plan.ignored
+  return plan.metadata !== 'strip' ? [...plan.ignored, 'metadata'] : plan.ignored
 }
 
 export function searchDeadline(runAt: number, jobTimeoutMs: number): number {

@@ -1,5 +1,7 @@
+import { isPacked, type OutputFormat } from '../formats/format-table.ts'
 import { listFormats } from './formats.ts'
-import { sharp } from './sharp.ts'
+import { sharp, type Sharp } from './sharp.ts'
+import { PACKERS, readIco } from './steps/index.ts'
 import type { FormatEnum } from 'sharp'
 
 export interface CodecCheck {
@@ -10,6 +12,13 @@ export interface CodecCheck {
 
 const SIZE = 8
 
+/** Encodes as the service does, and the first image sharp can read back out of it. */
+async function roundTrip(source: Sharp, id: OutputFormat): Promise<Uint8Array> {
+  if (!isPacked(id)) return source.toFormat(id as keyof FormatEnum).toBuffer()
+  const packed = await PACKERS[id](source.png(), { icoSizes: [SIZE] })
+  return readIco(packed.data)?.[0]?.png ?? new Uint8Array(0)
+}
+
 /** Encodes a tiny image in every writable format and decodes it back: proves the codecs work. */
 async function checkCodecs(): Promise<CodecCheck> {
   const source = sharp({
@@ -18,11 +27,7 @@ async function checkCodecs(): Promise<CodecCheck> {
   const formats: Record<string, boolean> = {}
   for (const format of listFormats().filter((f) => f.output)) {
     try {
-      const encoded = await source
-        .clone()
-        .toFormat(format.id as keyof FormatEnum)
-        .toBuffer()
-      const decoded = await sharp(encoded).metadata()
+      const decoded = await sharp(await roundTrip(source.clone(), format.id as OutputFormat)).metadata()
       formats[format.id] = decoded.width === SIZE && decoded.height === SIZE
     } catch {
       formats[format.id] = false

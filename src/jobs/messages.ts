@@ -19,13 +19,13 @@ export interface WorkerConfig extends DecoderSettings {
   readonly libDir: string
 }
 
-/** One job: the input's bytes are the frame's first buffer. */
+/** One job: the input's bytes are the frame's first buffer, a watermark's its second. */
 export interface JobMessage {
   readonly type: 'job'
   readonly id: number
   readonly probe: ImageProbe
   readonly candidates: readonly JobPlan[]
-  readonly pipeline: PipelineOptions
+  readonly pipeline: Omit<PipelineOptions, 'overlay'>
   /** The job's time, from when the worker starts it: the search ends its work before 70% of it. */
   readonly timeoutMs: number
 }

@@ -2,7 +2,7 @@ import { AppError } from '../errors/app-error.ts'
 import type { Logger } from '../log.ts'
 import type { Produced } from '../image/produce.ts'
 import { processingTimeout } from '../image/queue.ts'
-import type { ExecutorStatus, JobExecutor, JobInput, JobLimits } from './executor.ts'
+import type { ExecutorStatus, JobExecutor, JobInput, JobLimits } from '../image/executor.ts'
 import { WorkerEnded, WorkerProcess } from './worker-process.ts'
 
 const MIB = 1024 * 1024
@@ -82,7 +82,7 @@ export class WorkerPool implements JobExecutor {
         pipeline: job.pipeline,
         timeoutMs: limits.timeoutMs,
       }
-      return await worker.run(request, job.input, (found) => (best = found))
+      return await worker.run(request, job.input, (found) => (best = found), job.overlay)
     } catch (error) {
       if (!(error instanceof WorkerEnded)) throw error
       if (error.reason === 'timeout' && best) return best

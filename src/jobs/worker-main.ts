@@ -34,7 +34,7 @@ export async function runWorker(config: WorkerConfig): Promise<never> {
   const reader = new FrameReader()
   for await (const chunk of Bun.stdin.stream()) {
     for (const frame of reader.push(chunk)) {
-      await runJob(frame.header as unknown as JobMessage, frame.buffers[0]!, send)
+      await runJob(frame.header as unknown as JobMessage, frame.buffers[0]!, send, frame.buffers[1])
       if (wasmMemoryBytes() > RECYCLE_WASM_BYTES) process.exit(0)
       trimMalloc()
     }
@@ -42,7 +42,7 @@ export async function runWorker(config: WorkerConfig): Promise<never> {
   process.exit(0)
 }
 
-async function runJob(job: JobMessage, input: Uint8Array, send: Send): Promise<void> {
+async function runJob(job: JobMessage, input: Uint8Array, send: Send, overlay?: Uint8Array): Promise<void> {
   const sendProduced = (type: 'best' | 'done', produced: Produced) => {
     const { facts, data } = splitProduced(produced)
     return send({ type, id: job.id, produced: facts }, [data])
@@ -50,6 +50,7 @@ async function runJob(job: JobMessage, input: Uint8Array, send: Send): Promise<v
   try {
     const produced = await produce(input, job.probe, job.candidates, {
       ...job.pipeline,
+      ...(overlay ? { overlay } : {}),
       deadline: searchDeadline(performance.now(), job.timeoutMs),
       onBest: (best) => void sendProduced('best', best),
     })

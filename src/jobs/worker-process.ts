@@ -83,14 +83,21 @@ export class WorkerProcess {
   }
 
   /** Sends one job; answers with what it produced, its error, or WorkerEnded if it dies first. */
-  run(request: JobRequest, input: Uint8Array, onBest: (best: Produced) => void): Promise<Produced> {
+  /** `overlay`: a watermark's bytes, sent as the frame's second buffer. */
+  run(
+    request: JobRequest,
+    input: Uint8Array,
+    onBest: (best: Produced) => void,
+    overlay?: Uint8Array,
+  ): Promise<Produced> {
     if (this.ended) return Promise.reject(new WorkerEnded(this.#killedFor ?? 'crash', null, null))
     if (this.#pending) return Promise.reject(new Error('a worker runs one job at a time'))
     const id = nextJobId++
     const { promise, resolve, reject } = Promise.withResolvers<Produced>()
     this.#pending = { id, onBest, resolve, reject }
     try {
-      for (const part of encodeFrame({ type: 'job', id, ...request }, [input])) this.#proc.stdin.write(part)
+      const buffers = overlay ? [input, overlay] : [input]
+      for (const part of encodeFrame({ type: 'job', id, ...request }, buffers)) this.#proc.stdin.write(part)
       void Promise.resolve(this.#proc.stdin.flush()).catch(() => {})
     } catch {
       // The pipe broke: the worker is dying, and its exit rejects the job.

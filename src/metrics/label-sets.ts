@@ -1,4 +1,11 @@
-import { ERROR_CATALOGUE, ERROR_CODES, OPERATION_ERRORS, type ErrorCode } from '../errors/catalogue.ts'
+import { ENDPOINTS } from '../endpoints.ts'
+import {
+  ERROR_CATALOGUE,
+  ERROR_CODES,
+  OPERATION_ERRORS,
+  type ErrorCode,
+  type Operation,
+} from '../errors/catalogue.ts'
 import { FORMAT_TABLE, OUTPUT_FORMATS } from '../formats/format-table.ts'
 
 /**
@@ -42,22 +49,20 @@ export { ERROR_CODES }
 const statusOf = (code: ErrorCode) => String(ERROR_CATALOGUE[code].status)
 
 /** The API's operations and every status each can answer, as the OpenAPI document declares them. */
+const SUCCESSES: Readonly<Record<Operation, readonly string[]>> = {
+  health: ['200', '503'],
+  formats: ['200', '304', statusOf('UNAUTHORIZED')],
+  compress: ['200', statusOf('UNAUTHORIZED')],
+}
+
 export const API_REQUESTS: readonly { method: string; route: string; status: string }[] = [
-  ...['200', '503', ...OPERATION_ERRORS.health.map(statusOf)].map((status) => ({
-    method: 'GET',
-    route: '/api/health',
-    status,
-  })),
-  ...['200', '304', statusOf('UNAUTHORIZED'), ...OPERATION_ERRORS.formats.map(statusOf)].map((status) => ({
-    method: 'GET',
-    route: '/api/formats',
-    status,
-  })),
-  ...['200', statusOf('UNAUTHORIZED'), ...OPERATION_ERRORS.compress.map(statusOf)].map((status) => ({
-    method: 'POST',
-    route: '/api/compress',
-    status,
-  })),
+  ...ENDPOINTS.flatMap(({ operation, method, path }) =>
+    [...SUCCESSES[operation], ...OPERATION_ERRORS[operation].map(statusOf)].map((status) => ({
+      method,
+      route: path,
+      status,
+    })),
+  ),
 ].filter((labels, i, all) => all.findIndex((other) => sameLabels(other, labels)) === i)
 
 function sameLabels(a: Record<string, string>, b: Record<string, string>): boolean {

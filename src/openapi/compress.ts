@@ -2,7 +2,9 @@ import type { OpenAPIV3 } from 'openapi-types'
 import { OUTPUT_FORMATS, FORMAT_TABLE } from '../formats/format-table.ts'
 import { OPERATION_ERRORS } from '../errors/catalogue.ts'
 import { headersOn } from '../http/headers.ts'
-import { OPTION_NAMES, optionSchema, serverOptionSchema, type OptionName } from '../options/schema.ts'
+import { translator } from '../i18n.ts'
+import { ENGLISH_FIGURES } from '../options/figures.ts'
+import { OPTION_NAMES, serverOptionSchema, type OptionName } from '../options/schema.ts'
 import { errorResponses } from './errors.ts'
 import { headerObjects } from './headers.ts'
 import { RESULT_SCHEMA } from './responses.ts'
@@ -16,9 +18,13 @@ export interface CompressDocLimits {
   readonly maxOutputDimension: number
 }
 
+/** An option's English description, with the measured figures it quotes filled in. */
+const describe = (name: OptionName): string =>
+  translator('en')(`options.${name}.description`, ENGLISH_FIGURES)
+
 /** An option's schema as this server enforces it: width and height are capped by its output limit. */
 function optionParameterSchema(name: OptionName, limits: CompressDocLimits) {
-  return toOpenApiSchema(serverOptionSchema(name, limits))
+  return { ...toOpenApiSchema(serverOptionSchema(name, limits)), description: describe(name) }
 }
 
 /** The compress operation, generated from the option schema, the header table and the limits in force. */
@@ -38,7 +44,7 @@ export function compressOpenApi(limits: CompressDocLimits, keysRequired: boolean
       name,
       in: 'query',
       required: false,
-      description: optionSchema(name).description as string,
+      description: describe(name),
       schema: options[name] as OpenAPIV3.SchemaObject,
     })),
     requestBody: {
@@ -55,6 +61,11 @@ export function compressOpenApi(limits: CompressDocLimits, keysRequired: boolean
                 minLength: 1,
                 maxLength: limits.maxUploadBytes,
                 description: `The image, from 1 to ${limits.maxUploadBytes} bytes. An empty file is refused with 400 MISSING_FILE.`,
+              },
+              overlay: {
+                ...binary,
+                maxLength: limits.maxUploadBytes,
+                description: `A watermark to lay on the image (PNG, WebP or SVG; any format the server reads but HEIC and JPEG XL), placed by overlayPosition, overlayOpacity, overlayWidth, overlayMargin and overlayTile; its first frame on every frame of an animation. It passes the same checks as the image, and the two together may be at most ${limits.maxUploadBytes} bytes.`,
               },
               ...options,
             },

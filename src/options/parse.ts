@@ -16,7 +16,8 @@ import {
  * "Option values" rules and tests/options/parse.test.ts pin the same table:
  * - surrounding white space is ignored, for every option;
  * - an empty value is an error, never "use the default" (leave the option out for that);
- * - integers are plain decimal digits (`80`, not `80.0`, `8e1` or `0x50`);
+ * - integers are plain decimal digits (`80`, not `80.0`, `8e1` or `0x50`), and numbers may have a
+ *   fraction after a point (`0.5`, `1.25`); a minus sign only where the range goes below zero;
  * - booleans are `true`/`false`/`1`/`0`, and words (booleans, formats, fits) ignore case.
  */
 export function describeExpected(schema: TSchema): string {
@@ -25,6 +26,7 @@ export function describeExpected(schema: TSchema): string {
   if (Array.isArray(schema.enum)) return `one of ${schema.enum.join(', ')}`
   if (schema.type === 'boolean') return 'true or false'
   if (schema.type === 'integer') return `an integer from ${schema.minimum} to ${schema.maximum}`
+  if (schema.type === 'number') return `a number from ${schema.minimum} to ${schema.maximum}`
   return String(schema.type)
 }
 
@@ -40,7 +42,10 @@ function convert(schema: TSchema, text: string): unknown {
     return undefined
   }
   if (schema['x-lowercase']) return text.toLowerCase()
-  if (schema.type === 'integer') return /^\d{1,15}$/.test(text) ? Number(text) : undefined
+  const sign = (schema.minimum as number) < 0 ? '-?' : ''
+  if (schema.type === 'integer') return new RegExp(`^${sign}\\d{1,15}$`).test(text) ? Number(text) : undefined
+  if (schema.type === 'number')
+    return new RegExp(`^${sign}\\d{1,15}(\\.\\d{1,15})?$`).test(text) ? Number(text) : undefined
   if (schema.type === 'boolean') return BOOLEANS[text.toLowerCase()]
   if (Array.isArray(schema.enum))
     return schema.enum.find((v: string) => v.toLowerCase() === text.toLowerCase())

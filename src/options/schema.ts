@@ -1,31 +1,31 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
-import { en, translator } from '../i18n.ts'
-import { ENGLISH_FIGURES } from './figures.ts'
+import { IMAGE_OPTIONS } from './image-options.ts'
 import { StringEnum } from './string-enum.ts'
-import { FORMAT_NAMES, type FormatName } from '../formats/format-table.ts'
-
-/** An option's English description, with the measured figures it quotes filled in. */
-const describe = (name: keyof typeof en.options): string =>
-  translator('en')(`options.${name}.description`, ENGLISH_FIGURES)
+import { FORMAT_NAMES, isPacked, resolveFormatName, type FormatName } from '../formats/format-table.ts'
 
 /** Words `quality` takes besides numbers: the levels of similarity auto-quality aims for. */
 export const AUTO_QUALITIES = ['auto', 'auto-high', 'auto-medium', 'auto-low'] as const
 export type AutoQuality = (typeof AUTO_QUALITIES)[number]
 
 /** A comma-separated list of output format names, as `formats` takes it. */
-const FORMAT_LIST = `^\\s*(${FORMAT_NAMES.join('|')})\\s*(,\\s*(${FORMAT_NAMES.join('|')})\\s*)*$`
+/** format=auto never chooses a packed container (ICO), so `formats` cannot list one. */
+const CANDIDATE_NAMES = FORMAT_NAMES.filter((name) => !isPacked(resolveFormatName(name)!))
+const FORMAT_LIST = `^\\s*(${CANDIDATE_NAMES.join('|')})\\s*(,\\s*(${CANDIDATE_NAMES.join('|')})\\s*)*$`
+/** A side of an ICO image: 1 to 256 pixels. */
+const ICO_SIDE = '(25[0-6]|2[0-4]\\d|1\\d\\d|[1-9]\\d?)'
 
 /**
  * Every option of POST /api/compress, declared once. This schema drives validation, the
- * TypeScript types, the OpenAPI parameters and (later) the docs page and tester forms.
- * Bounds here are the widest any format allows; per-format ranges live in the formats table.
+ * TypeScript types, the OpenAPI parameters, the docs reference and the tester form. Bounds here
+ * are the widest any format allows; per-format ranges live in the formats table. The words that
+ * describe each option are in locales/<lng>.json under options.<name>, read by the HTTP edge:
+ * the image core that validates with this schema loads no translations.
  */
 export const CompressOptionsSchema = Type.Object(
   {
     format: Type.Optional(
       StringEnum<'original' | 'auto' | FormatName>(['original', 'auto', ...FORMAT_NAMES], {
         default: 'original',
-        description: describe('format'),
         examples: ['webp'],
       }),
     ),
@@ -33,15 +33,14 @@ export const CompressOptionsSchema = Type.Object(
       Type.String({
         pattern: FORMAT_LIST,
         maxLength: 64,
-        description: describe('formats'),
         examples: ['avif,webp'],
         'x-expected': 'a comma-separated list of output formats, such as avif,webp',
+        'x-kind': 'formatList',
         'x-lowercase': true,
       }),
     ),
     quality: Type.Optional(
       Type.Union([Type.Integer({ minimum: 1, maximum: 100 }), StringEnum<AutoQuality>(AUTO_QUALITIES)], {
-        description: describe('quality'),
         examples: [75],
       }),
     ),
@@ -49,32 +48,30 @@ export const CompressOptionsSchema = Type.Object(
       Type.Integer({
         minimum: 1,
         maximum: 2_147_483_647,
-        description: describe('maxBytes'),
         examples: [100_000],
       }),
     ),
     // No `default` here: each format declares its own floor, which GET /api/formats publishes.
-    minQuality: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 100, description: describe('minQuality'), examples: [30] }),
-    ),
-    allowResize: Type.Optional(
-      Type.Boolean({ default: false, description: describe('allowResize'), examples: [false] }),
-    ),
-    lossless: Type.Optional(
-      Type.Boolean({ default: false, description: describe('lossless'), examples: [false] }),
-    ),
+    minQuality: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, examples: [30] })),
+    allowResize: Type.Optional(Type.Boolean({ default: false, examples: [false] })),
+    lossless: Type.Optional(Type.Boolean({ default: false, examples: [false] })),
     // No `default` here: each format declares its own, which GET /api/formats publishes.
-    progressive: Type.Optional(Type.Boolean({ description: describe('progressive'), examples: [true] })),
-    smartSubsample: Type.Optional(
-      Type.Boolean({ default: false, description: describe('smartSubsample'), examples: [false] }),
-    ),
-    effort: Type.Optional(
-      Type.Integer({ minimum: 0, maximum: 10, description: describe('effort'), examples: [4] }),
-    ),
+    progressive: Type.Optional(Type.Boolean({ examples: [true] })),
+    smartSubsample: Type.Optional(Type.Boolean({ default: false, examples: [false] })),
+    effort: Type.Optional(Type.Integer({ minimum: 0, maximum: 10, examples: [4] })),
     chromaSubsampling: Type.Optional(
       StringEnum(['4:2:0', '4:4:4'], {
-        description: describe('chromaSubsampling'),
         examples: ['4:4:4'],
+      }),
+    ),
+    icoSizes: Type.Optional(
+      Type.String({
+        pattern: `^\\s*${ICO_SIDE}\\s*(,\\s*${ICO_SIDE}\\s*){0,9}$`,
+        maxLength: 64,
+        default: '16,32,48',
+        examples: ['16,32,48,256'],
+        'x-expected': 'up to ten sizes in pixels from 1 to 256, comma-separated, such as 16,32,48',
+        'x-kind': 'sizeList',
       }),
     ),
     background: Type.Optional(
@@ -82,31 +79,15 @@ export const CompressOptionsSchema = Type.Object(
         pattern: '^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$',
         maxLength: 7,
         default: '#ffffff',
-        description: describe('background'),
         examples: ['#ffffff'],
         'x-expected': 'a hex colour such as #fff or #ffffff',
+        'x-kind': 'hexColour',
       }),
     ),
-    width: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 65535, description: describe('width'), examples: [800] }),
-    ),
-    height: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 65535, description: describe('height'), examples: [600] }),
-    ),
-    fit: Type.Optional(
-      StringEnum(['cover', 'contain', 'fill', 'inside', 'outside'], {
-        default: 'inside',
-        description: describe('fit'),
-        examples: ['inside'],
-      }),
-    ),
-    withoutEnlargement: Type.Optional(
-      Type.Boolean({ default: true, description: describe('withoutEnlargement'), examples: [true] }),
-    ),
+    ...IMAGE_OPTIONS,
     metadata: Type.Optional(
-      StringEnum(['strip', 'keep'], {
+      StringEnum(['strip', 'keep', 'copyright', 'icc'], {
         default: 'strip',
-        description: describe('metadata'),
         examples: ['strip'],
       }),
     ),
@@ -114,10 +95,31 @@ export const CompressOptionsSchema = Type.Object(
   { additionalProperties: false },
 )
 
-export type OptionName = keyof typeof CompressOptionsSchema.properties & keyof typeof en.options
+export type OptionName = keyof typeof CompressOptionsSchema.properties
 
 type WithDefaults =
-  'format' | 'lossless' | 'allowResize' | 'background' | 'fit' | 'withoutEnlargement' | 'metadata'
+  | 'format'
+  | 'lossless'
+  | 'allowResize'
+  | 'background'
+  | 'fit'
+  | 'withoutEnlargement'
+  | 'metadata'
+  | 'flip'
+  | 'flop'
+  | 'icoSizes'
+  | 'position'
+  | 'dpr'
+  | 'brightness'
+  | 'saturation'
+  | 'hue'
+  | 'contrast'
+  | 'greyscale'
+  | 'normalise'
+  | 'overlayPosition'
+  | 'overlayOpacity'
+  | 'overlayMargin'
+  | 'overlayTile'
 type Raw = Static<typeof CompressOptionsSchema>
 
 /** Options after validation: defaults filled in, the rest possibly absent. */

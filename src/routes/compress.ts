@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../app-context.ts'
+import { endpointOf } from '../endpoints.ts'
 import { admit } from '../http/admission.ts'
 import { baseName } from '../http/filename.ts'
 import { imageResponse } from '../http/image-response.ts'
@@ -19,7 +20,7 @@ export function compressRoutes(context: AppContext) {
   const { config } = context
   const limits: CompressLimits = { ...config, decodeBudgetBytes: context.memory.decodeBudgetBytes }
   return new Elysia().post(
-    '/api/compress',
+    endpointOf('compress').path,
     async ({ request, set, server }) => {
       const admission = admit(context, request)
       try {
@@ -41,12 +42,17 @@ export function compressRoutes(context: AppContext) {
           listed: options.formats?.split(',').map((name) => name.trim()),
           accepted: acceptedImageFormats(request.headers.get('accept')),
         }
-        const result = await compressImage(upload.bytes, options, {
-          runner: timedRunner(admission.ticket, (meta.job = {})),
-          executor: context.executor,
-          limits,
-          formats,
-        })
+        const result = await compressImage(
+          upload.bytes,
+          options,
+          {
+            runner: timedRunner(admission.ticket, (meta.job = {})),
+            executor: context.executor,
+            limits,
+            formats,
+          },
+          upload.overlay,
+        )
         meta.bytesOut = result.data.length
         meta.outputFormat = result.outputFormat
         context.metrics.compressed({

@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../app-context.ts'
+import { endpointOf } from '../endpoints.ts'
 import { headersOn } from '../http/headers.ts'
 import { etagOf, notModified } from '../http/conditional.ts'
 import { addVary } from '../http/vary.ts'
@@ -21,7 +22,7 @@ function buildBody(config: Config): { json: string; etag: string } {
 export function formatsRoutes(context: AppContext) {
   let body: { json: string; etag: string } | undefined
   return new Elysia().get(
-    '/api/formats',
+    endpointOf('formats').path,
     ({ request, set }) => {
       body ??= buildBody(context.config)
       addVary(set.headers, 'Accept-Encoding')

@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../app-context.ts'
+import { endpointOf } from '../endpoints.ts'
 import type { CodecCheck } from '../image/self-test.ts'
 import { engineVersions } from '../image/sharp.ts'
 import { VERSION } from '../version.ts'
@@ -59,7 +60,7 @@ function healthResponse(context: AppContext, codecs: CodecCheck): Response {
 
 export function healthRoutes(context: AppContext) {
   return new Elysia().get(
-    '/api/health',
+    endpointOf('health').path,
     // Synchronous once the first codec check has ended: health must answer while every worker
     // is busy, and a pipelined request behind an async handler can lose its response (see
     // tests/http/pipelining.test.ts).

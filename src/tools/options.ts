@@ -11,6 +11,8 @@ export type OptionFacts =
   | { readonly kind: 'enum'; readonly values: readonly string[]; readonly default?: string }
   | { readonly kind: 'boolean'; readonly default?: boolean }
   | { readonly kind: 'integer'; readonly min?: number; readonly max?: number; readonly default?: number }
+  /** A number with a fraction (dpr, brightness…). */
+  | { readonly kind: 'number'; readonly min?: number; readonly max?: number; readonly default?: number }
   | {
       readonly kind: 'integer-or-word'
       readonly min?: number
@@ -34,8 +36,8 @@ function factsOf(schema: TSchema): OptionFacts {
   if (Array.isArray(schema.enum))
     return { kind: 'enum', values: schema.enum as string[], default: schema.default }
   if (schema.type === 'boolean') return { kind: 'boolean', default: schema.default }
-  if (schema.type === 'integer')
-    return { kind: 'integer', min: schema.minimum, max: schema.maximum, default: schema.default }
+  if (schema.type === 'integer' || schema.type === 'number')
+    return { kind: schema.type, min: schema.minimum, max: schema.maximum, default: schema.default }
   return { kind: 'text', pattern: schema.pattern, maxLength: schema.maxLength, default: schema.default }
 }
 

@@ -5,6 +5,7 @@ import { HAS_CORPUS, announceCorpusSkip } from '../helpers/paths.ts'
 import {
   CONCURRENT_SUITE,
   ANIMATED_OUTPUTS,
+  FORMATS,
   READABLE_ROWS,
   ROWS,
   WRITABLE,
@@ -32,13 +33,14 @@ describe.skipIf(!HAS_CORPUS)('corpus conversion matrix', () => {
   })
 
   // Guards the derived sets: if /api/formats lost a codec, the matrix would shrink silently.
-  test('GET /api/formats makes every non-bad corpus file readable, HEIC and JPEG XL included, and writes the six outputs', () => {
+  test('GET /api/formats makes every non-bad corpus file readable, HEIC and JPEG XL included, and writes the six outputs and ICO', () => {
     expect(ROWS.filter((r) => /^(heic|jxl)-/.test(r.file)).every((r) => formatOfFile(r.file)?.input)).toBe(
       true,
     )
     const expectedReadable = ROWS.filter((r) => !/^(bad|jxl)-/.test(r.file))
     expect(READABLE_ROWS.map((r) => r.file)).toEqual(expectedReadable.map((r) => r.file))
     expect([...WRITABLE].sort()).toEqual(['avif', 'gif', 'jpeg', 'png', 'tiff', 'webp'])
+    expect(FORMATS.filter((f) => f.output).map((f) => f.id)).toContain('ico')
     expect([...ANIMATED_OUTPUTS].sort()).toEqual(['gif', 'webp'])
     for (const row of ROWS) expect(formatOfFile(row.file)).toBeDefined()
   })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { AUTO_LEVELS } from '../../src/image/search/auto-quality.ts'
+import { AUTO_LEVELS } from '../../src/image/search/index.ts'
 import { startApi, type Api } from '../helpers/api.ts'
 import { decode } from '../helpers/images.ts'
 import { HAS_CORPUS, announceCorpusSkip } from '../helpers/paths.ts'

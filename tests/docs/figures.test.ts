@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'bun:test'
 import { AREAS, areaPath } from '../../src/docs/page-context.ts'
 import { numberFormats } from '../../src/docs/numbers.ts'
-import { FORMAT_TABLE, JPEG_TRELLIS, OUTPUT_FORMATS } from '../../src/formats/format-table.ts'
+import { FORMAT_TABLE, JPEG_TRELLIS, OUTPUT_FORMATS, searchFormat } from '../../src/formats/format-table.ts'
 import { clientJobCap } from '../../src/http/client-jobs.ts'
 import { LANGUAGES, translator } from '../../src/i18n.ts'
-import { MIN_QUALITY } from '../../src/image/search/auto-quality.ts'
+import { MIN_QUALITY } from '../../src/image/search/index.ts'
 import { AUTO_QUALITIES } from '../../src/options/schema.ts'
 import { startApi } from '../helpers/api.ts'
 
@@ -48,7 +48,7 @@ describe('figures on the docs site', () => {
       const lines = cellsOf(page, code(level))[2]!.split('<br>')
       for (const format of formats) {
         const line = lines.find((l) => l.includes(code(format)))
-        expect(line, `${level} ${format}`).toEndWith(`: ${MIN_QUALITY[format][level]}`)
+        expect(line, `${level} ${format}`).toEndWith(`: ${MIN_QUALITY[searchFormat(format)][level]}`)
       }
     }
   })

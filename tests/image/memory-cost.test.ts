@@ -42,6 +42,18 @@ describe('the memory a job reserves', () => {
     )
   })
 
+  test('an operation adds a rendered copy of its largest canvas, 8 bytes a pixel: the turned image before its downscale', () => {
+    const out = { width: 1000, height: 500, frames: 1 }
+    const resize = { width: 1000, fit: 'inside' as const, withoutEnlargement: true }
+    const turned = { ...plan, rotate: 90, resize }
+    // 2000x1000 turned is 1000x2000, as many pixels as the input; a pad grows the output.
+    expect(estimateJobBytes(probe, turned, out) - estimateJobBytes(probe, { ...plan, resize }, out)).toBe(
+      2000 * 1000 * 8,
+    )
+    const padded = { ...plan, pad: { top: 500, right: 500, bottom: 500, left: 500 } }
+    expect(estimateJobBytes(probe, padded, out) - estimateJobBytes(probe, plan, out)).toBe(3000 * 2000 * 8)
+  })
+
   test('a plain job is unchanged: input, encoder and the upload', () => {
     const out = { width: 1000, height: 500, frames: 1 }
     expect(estimateJobBytes(probe, plan, out)).toBe(2000 * 1000 * 8 + 1000 * 500 * 19 + 1_000_000)

@@ -82,6 +82,7 @@ describe('the typed-client example (static/examples/openapi-fetch.ts), set up as
       expect((await example.writableFormats(client)).sort()).toEqual([
         'avif',
         'gif',
+        'ico',
         'jpeg',
         'png',
         'tiff',

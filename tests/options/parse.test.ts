@@ -71,6 +71,10 @@ describe('parseCompressOptions', () => {
     ['metadata', 'KEEP', 'keep'],
     ['chromaSubsampling', '4:4:4', '4:4:4'],
     ['background', '#FFF', '#FFF'],
+    ['rotate', '-90', -90],
+    ['rotate', ' 12.5 ', 12.5],
+    ['trim', '0', 0],
+    ['crop', '10,20,300,200', '10,20,300,200'],
   ]
   test.each(ACCEPTED)('accepts %s=%j as %j', (name, text, value) => {
     expect(parse({ [name]: text })[name as keyof ReturnType<typeof parse>]).toEqual(value as never)
@@ -91,6 +95,12 @@ describe('parseCompressOptions', () => {
     ['lossless', '', 'an empty value'],
     ['format', 'web p', '"web p"'],
     ['background', 'red', '"red"'],
+    ['rotate', '1e2', '"1e2"'],
+    ['rotate', '90.', '"90."'],
+    ['rotate', '--90', '"--90"'],
+    ['rotate', '361', '"361"'],
+    ['trim', '-1', '"-1"'],
+    ['width', '-5', '"-5"'],
   ]
   test.each(REFUSED)('refuses %s=%j, saying it received %s', (name, text, received) => {
     const error = failure({ [name]: text })

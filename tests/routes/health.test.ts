@@ -31,7 +31,15 @@ describe('GET /api/health', () => {
   test('proves every output codec by encoding and decoding a tiny image', async () => {
     const body = await (await api.fetch('/api/health')).json()
     expect(body.codecs.ok).toBe(true)
-    expect(Object.keys(body.codecs.formats).sort()).toEqual(['avif', 'gif', 'jpeg', 'png', 'tiff', 'webp'])
+    expect(Object.keys(body.codecs.formats).sort()).toEqual([
+      'avif',
+      'gif',
+      'ico',
+      'jpeg',
+      'png',
+      'tiff',
+      'webp',
+    ])
     expect(Object.values(body.codecs.formats).every(Boolean)).toBe(true)
   })
 

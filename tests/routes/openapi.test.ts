@@ -35,7 +35,7 @@ describe('OpenAPI document and reference', () => {
     for (const parameter of operation.parameters) expect(parameter.description.length).toBeGreaterThan(10)
     const form = operation.requestBody.content['multipart/form-data'].schema
     expect(form.required).toEqual(['file'])
-    expect(Object.keys(form.properties)).toEqual(['file', ...OPTION_NAMES])
+    expect(Object.keys(form.properties)).toEqual(['file', 'overlay', ...OPTION_NAMES])
     // Any other Content-Type is the raw image, as curl --data-binary sends it.
     expect(Object.keys(operation.requestBody.content)).toEqual(['multipart/form-data', '*/*'])
   })
@@ -125,6 +125,7 @@ describe('OpenAPI document and reference', () => {
     expect(Object.keys(responses['422'].content['application/problem+json'].examples)).toEqual([
       'CORRUPT_IMAGE',
       'IMAGE_TOO_LARGE',
+      'CROP_OUTSIDE_IMAGE',
       'TARGET_UNREACHABLE',
       'PROCESSING_TIMEOUT',
       'CODEC_CRASHED',

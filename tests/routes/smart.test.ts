@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import sharp from 'sharp'
-import { AUTO_LEVELS } from '../../src/image/search/auto-quality.ts'
-import { measureSimilarity } from '../../src/image/similarity.ts'
+import { AUTO_LEVELS, measureSimilarity } from '../../src/image/search/index.ts'
 import { AUTO_QUALITIES } from '../../src/options/schema.ts'
 import { startApi, type Api } from '../helpers/api.ts'
 import { fixture } from '../helpers/paths.ts'

@@ -1,4 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types'
+import { ENDPOINTS as API_ENDPOINTS, REFERENCE_PATH } from '../../endpoints.ts'
 import { ERROR_CODES, OPERATION_ERRORS, type Operation } from '../../errors/catalogue.ts'
 import { FORMATS_SCHEMA, HEALTH_SCHEMA, RESULT_SCHEMA } from '../../openapi/responses.ts'
 import { withContents, type ContentsEntry } from '../contents.ts'
@@ -15,16 +16,13 @@ import { settingsTable } from '../tables/settings.ts'
 import { code } from '../tables/table.ts'
 import { tMarkup } from '../translate.ts'
 
-const ENDPOINTS: readonly {
-  operation: Operation
-  method: string
-  path: string
-  body: OpenAPIV3.SchemaObject
-}[] = [
-  { operation: 'health', method: 'GET', path: '/api/health', body: HEALTH_SCHEMA },
-  { operation: 'formats', method: 'GET', path: '/api/formats', body: FORMATS_SCHEMA },
-  { operation: 'compress', method: 'POST', path: '/api/compress', body: RESULT_SCHEMA },
-]
+const BODIES: Readonly<Record<Operation, OpenAPIV3.SchemaObject>> = {
+  health: HEALTH_SCHEMA,
+  formats: FORMATS_SCHEMA,
+  compress: RESULT_SCHEMA,
+}
+
+const ENDPOINTS = API_ENDPOINTS.map((endpoint) => ({ ...endpoint, body: BODIES[endpoint.operation] }))
 
 function compressRequest(ctx: PageContext): Html {
   const { t } = ctx
@@ -88,8 +86,8 @@ ${errorLinks(OPERATION_ERRORS[operation])}
 export function referencePage(ctx: PageContext): PageContent {
   const { t } = ctx
   const links = tMarkup(t, 'site.common.openapiLinks', {
-    document: html`<a href="/swagger/json">${t('site.nav.spec')}</a>`,
-    viewer: html`<a href="/swagger"><code translate="no">/swagger</code></a>`,
+    document: html`<a href="${REFERENCE_PATH}/json">${t('site.nav.spec')}</a>`,
+    viewer: html`<a href="${REFERENCE_PATH}"><code translate="no">${REFERENCE_PATH}</code></a>`,
   })
   const sections = html`<section id="endpoints" aria-labelledby="endpoints-title">
 <h2 id="endpoints-title">${t('site.reference.endpointsTitle')}</h2>

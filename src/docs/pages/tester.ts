@@ -1,17 +1,11 @@
 import type { TSchema } from '@sinclair/typebox'
+import { endpointOf, ENDPOINTS } from '../../endpoints.ts'
 import { en } from '../../i18n.ts'
 import { OPTION_NAMES, optionSchema, type OptionName } from '../../options/schema.ts'
 import { attr, html, raw, type Html } from '../html.ts'
 import type { PageContent } from '../layout.ts'
 import type { PageContext } from '../page-context.ts'
 import { optionDescription } from '../tables/options.ts'
-
-/** The three operations the tester can call, in the order the API documents them. */
-const ENDPOINTS = [
-  { id: 'health', method: 'GET', path: '/api/health' },
-  { id: 'formats', method: 'GET', path: '/api/formats' },
-  { id: 'compress', method: 'POST', path: '/api/compress' },
-] as const
 
 /** A select that starts at "(default)": leaving an option unset is a valid, distinct choice. */
 function select(ctx: PageContext, id: string, name: string, values: readonly string[], hint: string): Html {
@@ -36,6 +30,8 @@ function optionField(ctx: PageContext, name: OptionName): Html {
   else if (schema.type === 'integer') {
     const max = name === 'width' || name === 'height' ? ctx.app.config.maxOutputDimension : schema.maximum
     control = html`<input id="${id}" name="${name}" type="number" inputmode="numeric" step="1" min="${schema.minimum}" max="${max}" aria-describedby="${hint}">`
+  } else if (schema.type === 'number') {
+    control = html`<input id="${id}" name="${name}" type="number" inputmode="decimal" step="any" min="${schema.minimum}" max="${schema.maximum}" aria-describedby="${hint}">`
   } else {
     control = html`<input id="${id}" name="${name}" type="text" dir="ltr" spellcheck="false"${attr('pattern', schema.pattern)}${attr('maxlength', schema.maxLength)} placeholder="${String(schema.default ?? '')}" aria-describedby="${hint}">`
   }
@@ -50,7 +46,7 @@ function endpointChoice(ctx: PageContext): Html {
   const choices = ENDPOINTS.map(
     (
       e,
-    ) => html`<label class="endpoint-choice"><input type="radio" name="endpoint" value="${e.id}" data-method="${e.method}" data-path="${e.path}"${attr('checked', e.id === 'compress')}>
+    ) => html`<label class="endpoint-choice"><input type="radio" name="endpoint" value="${e.operation}" data-method="${e.method}" data-path="${e.path}"${attr('checked', e.operation === 'compress')}>
 <span><span class="method">${e.method}</span> <code translate="no">${e.path}</code></span></label>`,
   )
   return html`<fieldset class="endpoints"><legend>${ctx.t('site.tester.endpoint')}</legend>${choices}</fieldset>`
@@ -64,6 +60,11 @@ function compressFields(ctx: PageContext): Html {
 <input id="tester-file" name="file" type="file" accept="image/*,.avif,.heic,.jxl,.svg,.svgz,.tif,.tiff" aria-describedby="tester-file-hint">
 <p class="hint" id="tester-file-hint">${t('site.tester.dropHint')}</p>
 <p class="file-info" data-file-info aria-live="polite"></p>
+</div>
+<div class="field overlay-file">
+<label for="tester-overlay">${t('site.tester.overlay')}</label>
+<input id="tester-overlay" name="overlay" type="file" accept="image/png,image/webp,image/svg+xml,image/*" aria-describedby="tester-overlay-hint">
+<p class="hint" id="tester-overlay-hint">${t('site.tester.overlayHint')}</p>
 </div>
 <fieldset class="options"><legend>${t('site.tester.options')}</legend>
 ${OPTION_NAMES.map((name) => optionField(ctx, name))}
@@ -96,7 +97,7 @@ export function testerPage(ctx: PageContext): PageContent {
   const { t } = ctx
   const body = html`<h1>${t('site.tester.title')}</h1>
 <p class="lead">${t('site.tester.lead')}</p>
-<form class="tester" data-tester method="post" action="/api/compress" enctype="multipart/form-data">
+<form class="tester" data-tester method="post" action="${endpointOf('compress').path}" enctype="multipart/form-data">
 ${endpointChoice(ctx)}
 ${keyField(ctx)}
 ${compressFields(ctx)}

@@ -1,5 +1,5 @@
-import { FORMAT_TABLE, OUTPUT_FORMATS, type OutputFormat } from '../../formats/format-table.ts'
-import { AUTO_LEVELS, MIN_QUALITY } from '../../image/search/auto-quality.ts'
+import { FORMAT_TABLE, OUTPUT_FORMATS, searchFormat, type OutputFormat } from '../../formats/format-table.ts'
+import { AUTO_LEVELS, MIN_QUALITY } from '../../image/search/index.ts'
 import { AUTO_QUALITIES, type AutoQuality } from '../../options/schema.ts'
 import { html, type Html } from '../html.ts'
 import { listOf } from '../lists.ts'
@@ -21,7 +21,7 @@ const QUALITY_FORMATS = OUTPUT_FORMATS.filter((format) => 'quality' in FORMAT_TA
 function minimumQualities(ctx: PageContext, level: AutoQuality): Html {
   const groups = new Map<number, OutputFormat[]>()
   for (const format of QUALITY_FORMATS) {
-    const quality = MIN_QUALITY[format][level]
+    const quality = MIN_QUALITY[searchFormat(format)][level]
     groups.set(quality, [...(groups.get(quality) ?? []), format])
   }
   const lines = [...groups].map(([quality, formats]) =>

@@ -25,8 +25,10 @@ function accepts(ctx: PageContext, name: string, schema: TSchema): Html {
       name === 'width' || name === 'height' ? ctx.app.config.maxOutputDimension : (schema.maximum as number)
     return html`${t('site.reference.types.integer', { min: numbers.integer(schema.minimum as number), max: numbers.integer(max) })}`
   }
-  if (name === 'formats') return html`${t('site.reference.types.formatList')}`
-  if (schema.pattern) return html`${t('site.reference.types.hexColour')}`
+  if (schema.type === 'number')
+    return html`${t('site.reference.types.number', { min: numbers.decimal(schema.minimum as number), max: numbers.decimal(schema.maximum as number) })}`
+  // Text in a shape of its own (a colour, a region, a list) is named by its kind.
+  if (typeof schema['x-kind'] === 'string') return html`${t(`site.reference.types.${schema['x-kind']}`)}`
   return html`${t('site.reference.types.string')}`
 }
 

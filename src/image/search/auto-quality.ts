@@ -1,6 +1,7 @@
+import { searchFormat, type SearchFormat } from '../../formats/format-table.ts'
 import type { AutoQuality } from '../../options/schema.ts'
 import { losslessOf, type JobPlan } from '../plan.ts'
-import { scoreCandidate, type PreparedReference, type Similarity } from '../similarity.ts'
+import { scoreCandidate, type PreparedReference, type Similarity } from './similarity.ts'
 import type { Attempt, EncodeSession } from './session.ts'
 
 /**
@@ -17,7 +18,7 @@ export const AUTO_LEVELS: Readonly<Record<AutoQuality, number>> = {
 }
 
 /** Where each format's search starts, per level: the median answer on the corpus photos. */
-const START: Readonly<Record<JobPlan['format'], Readonly<Record<AutoQuality, number>>>> = {
+const START: Readonly<Record<SearchFormat, Readonly<Record<AutoQuality, number>>>> = {
   jpeg: { auto: 92, 'auto-high': 86, 'auto-medium': 72, 'auto-low': 50 },
   tiff: { auto: 92, 'auto-high': 86, 'auto-medium': 72, 'auto-low': 50 },
   webp: { auto: 90, 'auto-high': 84, 'auto-medium': 70, 'auto-low': 45 },
@@ -46,7 +47,7 @@ const TYPICAL_SLOPE = -0.035
  * smooth areas (a dusk sky scored 0.95 at JPEG quality 17), so the levels stop above it. The
  * docs and the README show this table.
  */
-export const MIN_QUALITY: Readonly<Record<JobPlan['format'], Readonly<Record<AutoQuality, number>>>> = {
+export const MIN_QUALITY: Readonly<Record<SearchFormat, Readonly<Record<AutoQuality, number>>>> = {
   jpeg: { auto: 70, 'auto-high': 60, 'auto-medium': 45, 'auto-low': 30 },
   tiff: { auto: 70, 'auto-high': 60, 'auto-medium': 45, 'auto-low': 30 },
   webp: { auto: 70, 'auto-high': 60, 'auto-medium': 45, 'auto-low': 30 },
@@ -66,7 +67,7 @@ export interface Scored extends Attempt {
  * the effort asked for.
  */
 /** How much slower the effort asked for is than a probe's (measured: bench/encode-cost.ts, rounded up). */
-export const EFFORT_COST_FACTOR: Readonly<Record<JobPlan['format'], number>> = {
+export const EFFORT_COST_FACTOR: Readonly<Record<SearchFormat, number>> = {
   avif: 30,
   webp: 2,
   png: 1,
@@ -111,7 +112,7 @@ export async function lowestQualityThatLooksTheSame(
   base: JobPlan,
   level: AutoQuality,
   reference: PreparedReference,
-  start: number = START[base.format][level],
+  start: number = START[searchFormat(base.format)][level],
   tolerance: number = TOLERANCE,
 ): Promise<Scored> {
   if (base.lossless) return encodeAndScore(session, base, reference)
@@ -133,7 +134,7 @@ export async function lowestQualityThatLooksTheSame(
   const lnLoss = (scored: Scored) => Math.log(Math.max(1e-6, 1 - scored.similarity.score))
   const goal = Math.log(1 - target)
   const probes: Scored[] = []
-  const floor = MIN_QUALITY[base.format][level]
+  const floor = MIN_QUALITY[searchFormat(base.format)][level]
   let quality = Math.max(floor, start)
   probes.push(record(await probe(session, base, quality, reference)))
   // GIF has no quality to search: one encode says how close it comes.

@@ -1,7 +1,8 @@
-import { firstFrame, scalePixels, type Pixels } from '../pixels.ts'
+import { firstFrame, scalePixels, type Pixels } from './pixels.ts'
+import { searchFormat } from '../../formats/format-table.ts'
 import type { AutoQuality } from '../../options/schema.ts'
 import type { JobPlan } from '../plan.ts'
-import { comparisonSize, scoreCandidate, type Similarity } from '../similarity.ts'
+import { comparisonSize, scoreCandidate, type Similarity } from './similarity.ts'
 import {
   aimFor,
   COARSE_TOLERANCE,
@@ -84,7 +85,7 @@ export async function chooseFormat(
     const final =
       scored.plan.lossless ||
       probeEffort(scored.plan) === plan.effort ||
-      !previewSession.canAffordMs(previewSession.lastEncodeMs * EFFORT_COST_FACTOR[plan.format])
+      !previewSession.canAffordMs(previewSession.lastEncodeMs * EFFORT_COST_FACTOR[searchFormat(plan.format)])
         ? scored
         : await previewSession.encode({ ...scored.plan, effort: plan.effort })
     showings.push({ scored, final, bytes: bytesOf(final) })

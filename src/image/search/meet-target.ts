@@ -1,5 +1,5 @@
 import { AppError } from '../../errors/app-error.ts'
-import { scalePixels } from '../pixels.ts'
+import { scalePixels } from './pixels.ts'
 import type { JobPlan } from '../plan.ts'
 import { fitBytes } from './byte-target.ts'
 import type { Attempt, EncodeSession } from './session.ts'

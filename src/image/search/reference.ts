@@ -1,6 +1,6 @@
-import { firstFrame, pixelsImage, type Pixels } from '../pixels.ts'
+import { firstFrame, pixelsImage, type Pixels } from './pixels.ts'
 import type { JobPlan } from '../plan.ts'
-import { prepareReference, type PreparedReference } from '../similarity.ts'
+import { prepareReference, type PreparedReference } from './similarity.ts'
 
 /** References of one set of pixels, by how a plan shows them: flattened on a colour, or with alpha. */
 export type References = Map<string, Promise<PreparedReference>>

@@ -1,9 +1,10 @@
 import type { EncodedImage, PipelineOptions } from '../pipeline.ts'
-import { decodePixels, type Pixels } from '../pixels.ts'
+import { decodePixels, type Pixels } from './pixels.ts'
+import { searchFormat } from '../../formats/format-table.ts'
 import type { AutoQuality } from '../../options/schema.ts'
 import type { JobPlan } from '../plan.ts'
 import type { ImageProbe } from '../probe.ts'
-import { scoreCandidate, type Similarity } from '../similarity.ts'
+import { scoreCandidate, type Similarity } from './similarity.ts'
 import {
   aimFor,
   EFFORT_COST_FACTOR,
@@ -105,7 +106,7 @@ async function reachLevel(
   const reached = found.similarity.score >= aimFor(level)
   if (found.plan.lossless || probeEffort(plan) === plan.effort) return { ...found, reached }
   // Near the deadline, the probe (a lower effort, at the same level) is the answer.
-  if (!session.canAffordMs(session.lastEncodeMs * EFFORT_COST_FACTOR[plan.format]))
+  if (!session.canAffordMs(session.lastEncodeMs * EFFORT_COST_FACTOR[searchFormat(plan.format)]))
     return { ...found, reached }
   const final = await session.encode({ ...found.plan, effort: plan.effort })
   const scored = { ...final, similarity: await scoreCandidate(reference, final.encoded.data) }

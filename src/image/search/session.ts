@@ -1,8 +1,8 @@
 import type { EncodedImage } from '../pipeline.ts'
-import { encodePixels, type Pixels } from '../pixels.ts'
+import { encodePixels, type Pixels } from './pixels.ts'
 import type { JobPlan } from '../plan.ts'
 import type { ImageProbe } from '../probe.ts'
-import type { Similarity } from '../similarity.ts'
+import type { Similarity } from './similarity.ts'
 
 export interface Attempt {
   readonly plan: JobPlan

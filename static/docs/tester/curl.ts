@@ -21,6 +21,7 @@ export function curlCommand(request: SentRequest, saveAs?: string): string {
   if (request.method === 'GET') parts.push('-i', ...headers)
   else {
     if (request.file) parts.push('-F', shellQuote(`file=@${request.file.name}`))
+    if (request.overlay) parts.push('-F', shellQuote(`overlay=@${request.overlay.name}`))
     for (const [name, value] of request.fields) parts.push('-F', shellQuote(`${name}=${value}`))
     parts.push(...headers, '-D', '-')
     if (saveAs) parts.push('-o', shellQuote(saveAs))

@@ -7,6 +7,8 @@ export interface TesterForm {
   readonly form: HTMLFormElement
   endpoint(): { id: string; method: string; path: string }
   file(): File | undefined
+  /** The watermark chosen, if any: sent as the file field `overlay`. */
+  overlay(): File | undefined
   /** Options with a value, in the order the form lists them; fields that do not apply are left out. */
   options(): [string, string][]
   wantsJson(): boolean
@@ -100,7 +102,8 @@ export function bindForm(
   return {
     form,
     endpoint: () => ({ id: chosen().value, method: chosen().dataset.method!, path: chosen().dataset.path! }),
-    file: () => form.querySelector<HTMLInputElement>('input[type="file"]')?.files?.[0],
+    file: () => form.querySelector<HTMLInputElement>('input[name="file"]')?.files?.[0],
+    overlay: () => form.querySelector<HTMLInputElement>('input[name="overlay"]')?.files?.[0],
     options: () =>
       [
         ...form.querySelectorAll<HTMLInputElement | HTMLSelectElement>(

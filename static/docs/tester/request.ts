@@ -7,6 +7,7 @@ export interface SentRequest {
   readonly headers: readonly [string, string][]
   readonly fields: readonly [string, string][]
   readonly file?: File
+  readonly overlay?: File
   /** Sent as Authorization: Bearer; kept apart so the curl command can name it without showing it. */
   readonly apiKey?: string
 }
@@ -36,6 +37,7 @@ export function describeRequest(form: TesterForm, language: string): SentRequest
     headers: form.wantsJson() ? [['Accept', 'application/json'], languageHeader] : [languageHeader],
     fields: form.options(),
     file: form.file(),
+    overlay: form.overlay(),
     apiKey,
   }
 }
@@ -45,6 +47,7 @@ export async function send(request: SentRequest): Promise<Exchange> {
   if (request.method === 'POST') {
     body = new FormData()
     if (request.file) body.append('file', request.file, request.file.name)
+    if (request.overlay) body.append('overlay', request.overlay, request.overlay.name)
     for (const [name, value] of request.fields) body.append(name, value)
   }
   const started = performance.now()

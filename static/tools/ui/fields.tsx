@@ -9,7 +9,7 @@ import { env } from '../env.ts'
  */
 interface FieldProps {
   readonly id: string
-  readonly label: string
+  readonly label: ComponentChildren
   readonly hint?: ComponentChildren
   readonly children: ComponentChildren
 }
@@ -106,12 +106,12 @@ export function Live({ text }: { text: string }) {
 
 interface NumberProps {
   readonly id: string
-  readonly label: string
+  readonly label: ComponentChildren
   readonly hint?: ComponentChildren
   readonly value: number | undefined
   readonly min?: number
   readonly max?: number
-  readonly step?: number
+  readonly step?: number | 'any'
   readonly placeholder?: string
   readonly unit?: string
   onChange(value: number | undefined): void
@@ -151,7 +151,7 @@ interface Choice {
 
 export function SelectField(props: {
   id: string
-  label: string
+  label: ComponentChildren
   hint?: ComponentChildren
   value: string
   choices: readonly Choice[]
@@ -177,7 +177,7 @@ export function SelectField(props: {
 
 export function CheckField(props: {
   id: string
-  label: string
+  label: ComponentChildren
   hint?: ComponentChildren
   checked: boolean
   disabled?: boolean
@@ -234,7 +234,8 @@ export function OptionControl(props: {
   const { t } = env()
   const id = `option-${props.name}`
   const { facts } = props
-  const label = props.name
+  // The option's own name, an identifier the reader types in the API: never translated.
+  const label = <code translate={false}>{props.name}</code>
   if (facts.kind === 'enum')
     return (
       <SelectField
@@ -257,11 +258,12 @@ export function OptionControl(props: {
         onChange={(checked) => props.onChange(String(checked))}
       />
     )
-  if (facts.kind === 'integer')
+  if (facts.kind === 'integer' || facts.kind === 'number')
     return (
       <NumberField
         id={id}
         label={label}
+        step={facts.kind === 'number' ? 'any' : 1}
         value={props.value === undefined ? undefined : Number(props.value)}
         min={facts.min}
         max={facts.max}

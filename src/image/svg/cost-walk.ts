@@ -7,9 +7,9 @@
  * references however large the expansion it computes. The counts over-estimate, never
  * under-estimate. A reference that leads back to itself is refused: its expansion never ends.
  */
-import { AppError } from '../errors/app-error.ts'
-import { resolveReferences, SHAPES, type ElementNode, type References } from './svg-cost-references.ts'
-import type { SvgLimits } from './svg-limits.ts'
+import { AppError } from '../../errors/app-error.ts'
+import { resolveReferences, SHAPES, type ElementNode, type References } from './cost-references.ts'
+import type { SvgLimits } from './limits.ts'
 
 const shown = (count: number) => (count < 1e21 ? String(count) : 'more than 10^21')
 

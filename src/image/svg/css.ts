@@ -4,7 +4,7 @@
  * the whole document this way: a false alarm in a comment costs a refusal, a miss costs the
  * promise. One linear pass; no regular expression with nested repetition touches the text.
  */
-import { DATA_URL_HEAD_CHARS } from './svg-data-url.ts'
+import { DATA_URL_HEAD_CHARS } from './data-url.ts'
 
 // A backslash, then 1-6 hex digits and at most one white space (CRLF counts as one), or any
 // character but a newline or a hex digit.

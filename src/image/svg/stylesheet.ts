@@ -5,7 +5,7 @@
  * the id, else a class, else the type name of its selectors' last compound could match it
  * (ancestors, pseudo-classes and attribute tests are ignored). One pass over the sheet.
  */
-import { forEachCssUrl, unescapeCss } from './svg-css.ts'
+import { forEachCssUrl, unescapeCss } from './css.ts'
 
 /** Which elements a selector may match. */
 export type SelectorSubject =

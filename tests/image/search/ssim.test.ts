@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
-import { sharp } from '../../src/image/sharp.ts'
+import { sharp } from '../../../src/image/sharp.ts'
 import {
   bt601Luma,
   comparisonSize,
@@ -9,9 +9,9 @@ import {
   scoreCandidate,
   SIMILARITY_MAX_PIXELS,
   toLumaPlane,
-} from '../../src/image/similarity.ts'
-import { ssim, SSIM_WINDOW } from '../../src/image/ssim.ts'
-import { fixture, FIXTURES, ROOT } from '../helpers/paths.ts'
+} from '../../../src/image/search/similarity.ts'
+import { ssim, SSIM_WINDOW } from '../../../src/image/search/ssim.ts'
+import { fixture, FIXTURES, ROOT } from '../../helpers/paths.ts'
 import reference from './ssim-reference.json'
 
 const plane = (name: string) => Bun.file(join(FIXTURES, 'ssim', name)).bytes()

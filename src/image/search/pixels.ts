@@ -1,10 +1,10 @@
-import { animationOf, rememberAnimation, type Animation } from './apng.ts'
-import { classifyImageError } from './classify-error.ts'
-import { ENCODERS } from './encoders.ts'
-import { openImage, TRANSFORM, type EncodedImage, type PipelineOptions } from './pipeline.ts'
-import type { JobPlan } from './plan.ts'
-import type { ImageProbe } from './probe.ts'
-import { sharp, type Sharp } from './sharp.ts'
+import { animationOf, rememberAnimation, type Animation } from '../apng.ts'
+import { classifyImageError } from '../classify-error.ts'
+import { openImage, type EncodedImage, type PipelineOptions } from '../pipeline.ts'
+import type { JobPlan } from '../plan.ts'
+import type { ImageProbe } from '../probe.ts'
+import { sharp, type Sharp } from '../sharp.ts'
+import { ENCODERS, runSteps, TRANSFORM } from '../steps/index.ts'
 
 /**
  * An image decoded and transformed once, as 8-bit sRGB samples: what the searches
@@ -36,9 +36,15 @@ export async function decodePixels(
   options: PipelineOptions,
 ): Promise<Pixels> {
   try {
-    const image = await openImage(input, probe, plan, options)
-    image.timeout({ seconds: options.timeoutSeconds })
-    for (const step of TRANSFORM) step({ image, probe, plan })
+    const opened = await openImage(input, probe, plan, options)
+    opened.timeout({ seconds: options.timeoutSeconds })
+    const { image } = await runSteps(TRANSFORM, opened, {
+      input,
+      probe,
+      plan,
+      timeoutSeconds: options.timeoutSeconds,
+      overlay: options.overlay,
+    })
     // sharp converts to sRGB (through any ICC profile) only when it encodes; raw samples would
     // otherwise stay in the input's space (CMYK, 16-bit, grey). The one-pass pipeline writes
     // sRGB too, grey inputs included.

@@ -4,13 +4,13 @@
  * drawn at each), its characters of text, and the text of <style> sheets. Refuses at once past
  * the element and text-run limits, so a huge flat document or line of text costs little to refuse.
  */
-import { AppError } from '../errors/app-error.ts'
-import { forEachCssUrl, unescapeCss } from './svg-css.ts'
-import { localName, type XmlStartTag } from './svg-markup.ts'
-import type { ElementNode } from './svg-cost-references.ts'
-import { measureCost } from './svg-cost-walk.ts'
-import { SVG_LIMITS, type SvgLimits } from './svg-limits.ts'
-import { decodeXmlReferences } from './svg-text.ts'
+import { AppError } from '../../errors/app-error.ts'
+import { forEachCssUrl, unescapeCss } from './css.ts'
+import { localName, type XmlStartTag } from './markup.ts'
+import type { ElementNode } from './cost-references.ts'
+import { measureCost } from './cost-walk.ts'
+import { SVG_LIMITS, type SvgLimits } from './limits.ts'
+import { decodeXmlReferences } from './text.ts'
 
 // Their href names an element without drawing it (a link target, an animation target).
 const NON_DRAWING_HREF = new Set([

@@ -6,8 +6,8 @@
  * structure both agree on. Regular expressions over the raw text could not promise that (a
  * `>` inside a quoted value, a namespace prefix with a dot) nor stay linear on hostile input.
  */
-import { AppError } from '../errors/app-error.ts'
-import { decodeXmlReferences } from './svg-text.ts'
+import { AppError } from '../../errors/app-error.ts'
+import { decodeXmlReferences } from './text.ts'
 
 export interface XmlAttribute {
   readonly name: string

@@ -4,7 +4,7 @@
  * patterns it inherits. Fill, stroke and markers are inherited, so those a container names reach
  * every shape beneath it. Gradients draw no elements and are left out.
  */
-import { styleReferences, type SelectorSubject } from './svg-stylesheet.ts'
+import { styleReferences, type SelectorSubject } from './stylesheet.ts'
 
 export interface ElementNode {
   /** Local name, lower case. */

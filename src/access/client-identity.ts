@@ -1,4 +1,4 @@
-import type { ApiKey } from '../access/api-keys.ts'
+import type { ApiKey } from './api-keys.ts'
 
 /**
  * Who a request comes from, for rate limits, the per-client job cap, logs and metrics: its API

@@ -5,8 +5,8 @@
  * settled here, before any rule looks at the text.
  */
 import { gunzipSync } from 'node:zlib'
-import { AppError } from '../errors/app-error.ts'
-import { isGzip, looksLikeXml, wideTextEncoding } from './sniff.ts'
+import { AppError } from '../../errors/app-error.ts'
+import { isGzip, looksLikeXml, wideTextEncoding } from '../sniff.ts'
 
 /** Decompresses .svgz, refusing one that inflates beyond `maxBytes`. */
 function inflate(bytes: Uint8Array, maxBytes: number): Uint8Array {

@@ -1,18 +1,18 @@
 /*
  * SVG is a document format that can point at other documents, and at parts of itself many times
- * over; this file screens the first, svg-cost.ts bounds the second. librsvg does not fetch from
+ * over; this file screens the first, cost.ts bounds the second. librsvg does not fetch from
  * the network when given a buffer, but we do not rely on one library's defaults: an SVG that
  * references anything outside itself (URLs, files, XInclude, entities, DTDs, style sheets) is
  * refused before any parser sees it. Same-document (#id) references are allowed, and data: URLs
- * that hold an image or a font (see svg-data-url.ts).
+ * that hold an image or a font (see data-url.ts).
  */
-import { AppError } from '../errors/app-error.ts'
-import { forEachCssUrl, unescapeCss } from './svg-css.ts'
-import { SvgCostCounter } from './svg-cost.ts'
-import { DATA_URL_HEAD_CHARS, dataUrlProblem } from './svg-data-url.ts'
-import { SVG_LIMITS, type SvgLimits } from './svg-limits.ts'
-import { localName, readMarkup, type XmlAttribute, type XmlStartTag } from './svg-markup.ts'
-import { decodeXmlReferences, svgText } from './svg-text.ts'
+import { AppError } from '../../errors/app-error.ts'
+import { forEachCssUrl, unescapeCss } from './css.ts'
+import { SvgCostCounter } from './cost.ts'
+import { DATA_URL_HEAD_CHARS, dataUrlProblem } from './data-url.ts'
+import { SVG_LIMITS, type SvgLimits } from './limits.ts'
+import { localName, readMarkup, type XmlAttribute, type XmlStartTag } from './markup.ts'
+import { decodeXmlReferences, svgText } from './text.ts'
 
 /**
  * Attributes that name a URL: SVG and XLink `href` (under any prefix: librsvg resolves the XLink

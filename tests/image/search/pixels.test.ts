@@ -1,12 +1,12 @@
 import sharp from 'sharp'
 import { describe, expect, test } from 'bun:test'
-import { configWith } from '../../src/config.ts'
-import { runPipeline } from '../../src/image/pipeline.ts'
-import { decodePixels, encodePixels } from '../../src/image/pixels.ts'
-import { planJob } from '../../src/image/plan.ts'
-import { probeImage } from '../../src/image/probe.ts'
-import { parseCompressOptions } from '../../src/options/parse.ts'
-import { fixture } from '../helpers/paths.ts'
+import { configWith } from '../../../src/config.ts'
+import { runPipeline } from '../../../src/image/pipeline.ts'
+import { decodePixels, encodePixels } from '../../../src/image/search/index.ts'
+import { planJob } from '../../../src/image/plan.ts'
+import { probeImage } from '../../../src/image/probe.ts'
+import { parseCompressOptions } from '../../../src/options/parse.ts'
+import { fixture } from '../../helpers/paths.ts'
 
 const config = configWith({})
 const samples = async (data: Uint8Array) =>

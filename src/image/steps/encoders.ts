@@ -1,10 +1,10 @@
-import { animationOf } from './apng.ts'
-import type { OutputFormat } from '../formats/format-table.ts'
-import type { JobPlan } from './plan.ts'
-import type { JpegOptions } from './sharp.ts'
-import type { StepContext } from './steps/context.ts'
+import { animationOf } from '../apng.ts'
+import type { OutputFormat } from '../../formats/format-table.ts'
+import type { JobPlan } from '../job-plan.ts'
+import type { JpegOptions } from '../sharp.ts'
+import type { StepContext } from './context.ts'
 
-type Encoder = (context: StepContext) => void
+type Encoder = (context: Pick<StepContext, 'image' | 'plan' | 'probe'>) => void
 
 /**
  * Effort 0 is libjpeg-turbo's plain encode with Huffman optimisation; effort 1 adds mozjpeg's
@@ -75,5 +75,9 @@ export const ENCODERS = {
   tiff: ({ image, plan }) => {
     if (plan.lossless) image.tiff({ compression: 'deflate', predictor: 'horizontal' })
     else image.tiff({ compression: 'jpeg', quality: plan.quality })
+  },
+  // The source of the ICO's frames (steps/pack.ts): the transformed image, without loss.
+  ico: ({ image }) => {
+    image.png({ compressionLevel: 6, adaptiveFiltering: false, palette: false })
   },
 } satisfies Record<OutputFormat, Encoder>

@@ -1,9 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 import { gzipSync } from 'node:zlib'
-import { screenSvg } from '../../src/image/svg-guard.ts'
-import { SVG_LIMITS } from '../../src/image/svg-limits.ts'
-import { nestedUses } from '../helpers/hostile-svg.ts'
-import { HAS_CORPUS, corpusFile, fixture } from '../helpers/paths.ts'
+import { screenSvg, SVG_LIMITS } from '../../../src/image/svg/index.ts'
+import { nestedUses } from '../../helpers/hostile-svg.ts'
+import { HAS_CORPUS, corpusFile, fixture } from '../../helpers/paths.ts'
 
 const svg = (body: string, head = '') =>
   new TextEncoder().encode(

@@ -9,7 +9,7 @@
  * is most often quoted on. It is not skimage's rgb2gray (BT.709 weights), so reference values
  * computed in Python start from these very planes, as bench/ssim-reference.py does.
  */
-import { sharp, type Sharp } from './sharp.ts'
+import { sharp, type Sharp } from '../sharp.ts'
 import { prepareSsim, ssimAgainst, SSIM_WINDOW, type SsimReference } from './ssim.ts'
 
 /**

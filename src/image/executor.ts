@@ -1,7 +1,7 @@
-import type { PipelineOptions } from '../image/pipeline.ts'
-import type { JobPlan } from '../image/plan.ts'
-import type { ImageProbe } from '../image/probe.ts'
-import { produce, searchDeadline, type Produced } from '../image/produce.ts'
+import type { PipelineOptions } from './pipeline.ts'
+import type { JobPlan } from './plan.ts'
+import type { ImageProbe } from './probe.ts'
+import { produce, searchDeadline, type Produced } from './produce.ts'
 
 /** What a job needs: the upload, what its header said, and the plans to produce (several for format=auto). */
 export interface JobInput {
@@ -9,6 +9,8 @@ export interface JobInput {
   readonly probe: ImageProbe
   readonly candidates: readonly JobPlan[]
   readonly pipeline: PipelineOptions
+  /** A watermark's bytes, beside the input's: never in the plans, which stay plain data. */
+  readonly overlay?: Uint8Array
 }
 
 export interface JobLimits {
@@ -50,7 +52,8 @@ export class InProcessExecutor implements JobExecutor {
 
   produce(job: JobInput, limits: JobLimits): Promise<Produced> {
     const deadline = searchDeadline(performance.now(), limits.timeoutMs)
-    return produce(job.input, job.probe, job.candidates, { ...job.pipeline, deadline })
+    const overlay = job.overlay ? { overlay: job.overlay } : {}
+    return produce(job.input, job.probe, job.candidates, { ...job.pipeline, ...overlay, deadline })
   }
 
   status(): ExecutorStatus {
