@@ -117,4 +117,14 @@ export class EncodeSession {
   withPixels(pixels: Pixels): EncodeSession {
     return new EncodeSession(pixels, this.probe, this.limits, this.clock, this.cap)
   }
+
+  /**
+   * A session on a small sample of the image (search/sample.ts), bound by the same deadline but
+   * counted apart: a sample's encodes are estimates at a sixth of the cost, not candidates, so
+   * they neither use up nor show in the count of encodes (at most the cap again, of its own).
+   */
+  forSample(pixels: Pixels): EncodeSession {
+    const clock = { count: 0, slowestMs: 0, lastEncodeMs: 0 }
+    return new EncodeSession(pixels, this.probe, this.limits, clock, this.limits.maxEncodes)
+  }
 }
