@@ -62,11 +62,26 @@ function cutTiles(pixels: Pixels, side: number): Pixels {
 }
 
 /**
+ * Formats whose encoders work block by block, so that a tile comes out of the sample as it does
+ * out of the whole image. A palette (PNG, GIF) is chosen for the whole image: a sample's few
+ * colours fit in one where the whole image's do not (a photo's sample passed at PNG quality 80
+ * where the image failed at 100).
+ */
+const BLOCKWISE: Readonly<Record<JobPlan['format'], boolean>> = {
+  jpeg: true,
+  webp: true,
+  avif: true,
+  tiff: true,
+  png: false,
+  gif: false,
+}
+
+/**
  * The sample of a still image and its reference, scaled by the factor the whole image is scored
- * at; undefined for images too small for a sample to pay, and for animations.
+ * at; undefined for images too small for a sample to pay, animations and palettes.
  */
 export async function sampleOf(pixels: Pixels, plan: JobPlan): Promise<Sample | undefined> {
-  if (pixels.frames > 1) return undefined
+  if (pixels.frames > 1 || !BLOCKWISE[plan.format] || plan.lossless) return undefined
   const side = tileSide(pixels.width, pixels.height)
   if (side === undefined) return undefined
   const sample = cutTiles(pixels, side)

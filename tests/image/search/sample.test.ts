@@ -52,9 +52,11 @@ describe('sample', () => {
     expect(sample.reference.height).toBe(Math.round((sample.pixels.height * whole.height) / 1500))
   })
 
-  test('leaves small images and animations whole', async () => {
+  test('leaves small images, animations and palettes whole', async () => {
     expect(await sampleOf(gradient(300, 300), plan)).toBeUndefined()
     expect(await sampleOf(gradient(4000, 20), plan)).toBeUndefined()
     expect(await sampleOf(gradient(1200, 900, 3), plan)).toBeUndefined()
+    expect(await sampleOf(gradient(1200, 900), { ...plan, format: 'png' })).toBeUndefined()
+    expect(await sampleOf(gradient(1200, 900), { ...plan, format: 'webp' })).toBeDefined()
   })
 })
