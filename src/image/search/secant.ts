@@ -48,8 +48,8 @@ export interface SearchRange {
 /**
  * The secant search on ln(1 - score), bracketing the target and closing in until the bracket
  * is `tolerance` quality steps wide. With a sample's slope, the first probe's score says where
- * the level is crossed, and a pass that this puts within the tolerance of the lowest pass ends
- * the search.
+ * the level is crossed (later ones, their own secant), and a pass that this puts within the
+ * tolerance of the crossing ends the search.
  */
 export async function secantSearch(
   session: EncodeSession,
@@ -67,8 +67,10 @@ export async function secantSearch(
     const hi = probes.pass?.plan.quality ?? 101
     // Two quality steps apart is close enough: the next step saves about 2% of the bytes.
     if (hi - lo <= tolerance || (!probes.pass && lo >= 100)) break
-    const guided = guide !== undefined && probes.all.length === 1
-    const next = guided ? guidedCrossing(guide, pointOf(probes.all[0]!), goal) : probes.secant(goal)
+    const guided = guide !== undefined
+    const once = guided && probes.all.length === 1
+    const next = once ? guidedCrossing(guide, pointOf(probes.all[0]!), goal) : probes.secant(goal)
+    // Guided, a pass the curve puts within the tolerance of the crossing is the answer.
     if (guided && probes.pass && next > hi - tolerance) break
     // After a guided miss, err upwards: another encode of the whole image costs more than a step.
     const rounded = guided && !probes.pass ? Math.ceil(next) : Math.round(next)
