@@ -9,7 +9,7 @@ import { decode } from '../helpers/images.ts'
 import { CORPUS, FIXTURES, HAS_CORPUS } from '../helpers/paths.ts'
 import { readZip } from '../helpers/zip.ts'
 import { announceBrowserSkip, HAS_CHROMIUM, watchPage } from './chromium.ts'
-import { downloadOf, openTool, serverAndBrowser, settledJobs } from './tools.ts'
+import { downloadOf, jobsBecome, openTool, serverAndBrowser, settledJobs } from './tools.ts'
 
 announceBrowserSkip('the Compress tool in a real browser')
 
@@ -160,7 +160,13 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('the Compress tool in a real b
     // An imported file adds its presets to those already saved.
     const file = join(folder, '..', 'presets.json')
     await Bun.write(file, JSON.stringify({ tiny: { format: 'webp', quality: 'auto-low' } }))
+    // The file is read, then the list redrawn: the message says when the import is over.
+    const applied = await page.textContent('.presets [role="status"]')
     await page.setInputFiles('.preset-files input[type="file"]', file)
+    await page.waitForFunction(
+      (before) => document.querySelector('.presets [role="status"]')?.textContent !== before,
+      applied,
+    )
     expect(await page.locator('.preset-apply').allTextContents()).toEqual(['small avif', 'tiny'])
     await page.close()
   }, 60_000)
@@ -200,7 +206,7 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('the Compress tool in a real b
       await page.click('.key-field button')
       expect(await page.evaluate(() => sessionStorage.getItem('imgapi-api-key'))).toBe(key)
       await page.click('.job-actions button')
-      expect(await settledJobs(page, 1)).toEqual(['done'])
+      expect(await jobsBecome(page, ['done'])).toEqual(['done'])
       await page.click('.job-curl summary')
       expect(await page.textContent('.job-curl code')).toContain('"Authorization: Bearer $IMGAPI_KEY"')
       await page.close()
@@ -254,3 +260,4 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('the Compress tool in a real b
     await page.close()
   }, 60_000)
 })
+
