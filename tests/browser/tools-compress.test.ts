@@ -261,3 +261,31 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('the Compress tool in a real b
   }, 60_000)
 })
 
+// Against the executable alone in an empty directory (npm run test:binary): the tool's script,
+// its lazily loaded chunks (the ZIP writer) and the API, all from the one file. The suites above
+// cover the same in depth against the sources.
+describe.skipIf(!HAS_CHROMIUM || !BINARY)('the Compress tool against the executable', () => {
+  const suite = serverAndBrowser()
+
+  test('compresses a batch of two to WebP in Persian and downloads it as one ZIP of WebP images', async () => {
+    const page = await suite.browser.context.newPage()
+    const watch = watchPage(page, suite.api.url)
+    await openTool(page, suite.api.url, 'compress', 'fa')
+    await page.waitForSelector('#format')
+    await page.selectOption('#format', 'webp')
+    await page.setInputFiles('input[data-files]', [
+      join(FIXTURES, 'photo-exif-orientation-6.jpg'),
+      join(FIXTURES, 'webp-lossy-alpha.webp'),
+    ])
+    expect(await settledJobs(page, 2)).toEqual(['done', 'done'])
+    const zip = await downloadOf(page, () => page.click('[data-download-all]'))
+    const entries = readZip(zip.bytes)
+    expect(entries.map((entry) => entry.name).sort()).toEqual([
+      'photo-exif-orientation-6.webp',
+      'webp-lossy-alpha.webp',
+    ])
+    for (const entry of entries) expect((await decode(entry.bytes)).format).toBe('webp')
+    expect({ errors: watch.consoleErrors, external: watch.external }).toEqual({ errors: [], external: [] })
+    await page.close()
+  }, 120_000)
+})
