@@ -115,16 +115,23 @@ export function Tester() {
   )
 }
 
-/** "Image: photo.jpg, 134 KiB", the name isolated: a Latin name must not reorder a Persian line. */
+/** "Image: photo.jpg, 134 KiB", name and size isolated: a Latin name must not reorder a Persian line. */
 function ChosenFile({ file }: { file: File }) {
   const { t, numbers } = env()
-  const line = t('site.tester.fileChosen', { name: '\u0000', size: numbers.bytes(file.size) })
-  const [before, after] = line.split('\u0000')
+  const parts = { '\u0000': file.name, '\u0001': numbers.bytes(file.size) }
+  const line = t('site.tester.fileChosen', { name: '\u0000', size: '\u0001' })
   return (
     <>
-      {t('common.chosenFile')} {before}
-      <bdi translate={false}>{file.name}</bdi>
-      {after}
+      {t('common.chosenFile')}{' '}
+      {line.split(/([\u0000\u0001])/).map((part, i) =>
+        part in parts ? (
+          <bdi key={i} translate={part === '\u0000' ? false : undefined}>
+            {parts[part as keyof typeof parts]}
+          </bdi>
+        ) : (
+          part
+        ),
+      )}
     </>
   )
 }

@@ -204,8 +204,9 @@ function Facts(props: Props & { beforePicture: Preview; afterPicture: Preview })
     <>
       <dt>{label}</dt>
       <dd>
-        {numbers.bytes(side.blob.size)} <span translate={false}>{formatName(side.format)}</span>{' '}
-        {dimensions(side, picture)}
+        {/* Each figure isolated: in a right-to-left line they keep their order and their digits' sides. */}
+        <bdi>{numbers.bytes(side.blob.size)}</bdi> <bdi translate={false}>{formatName(side.format)}</bdi>{' '}
+        <bdi>{dimensions(side, picture)}</bdi>
         {picture.converted && (
           <span class="note"> {t('common.converted', { format: formatName(side.format) })}</span>
         )}

@@ -65,7 +65,7 @@ export function Choices(props: {
   legend: string
   name: string
   value: string
-  /** `code`: the label is an identifier (a path, a format), never translated. */
+  /** `code`: the label is an identifier (a path, a format): never translated, left to right. */
   choices: readonly {
     value: string
     label: string
@@ -91,11 +91,15 @@ export function Choices(props: {
           {choice.picture}
           {choice.hint ? (
             <span>
-              <strong translate={choice.code ? false : undefined}>{choice.label}</strong>
+              <strong translate={choice.code ? false : undefined} dir={choice.code ? 'ltr' : undefined}>
+                {choice.label}
+              </strong>
               <span class="hint">{choice.hint}</span>
             </span>
           ) : (
-            <span translate={choice.code ? false : undefined}>{choice.label}</span>
+            <span translate={choice.code ? false : undefined} dir={choice.code ? 'ltr' : undefined}>
+              {choice.label}
+            </span>
           )}
         </label>
       ))}
