@@ -5,7 +5,7 @@ import pkg from '../package.json'
 
 /**
  * Start-up benchmark of the single executable: size, time from spawn to the first 200 from
- * GET /api/health (median of N runs; "cold" unpacks the native libraries into an empty cache,
+ * /livez (listening) and from GET /api/health (the first codec check done) (medians of N runs; "cold" unpacks the native libraries into an empty cache,
  * "warm" reuses and re-verifies them), and resident memory when idle. The baseline, measured
  * in the same run, is the same service started from source with `bun src/index.ts`.
  *
@@ -16,6 +16,9 @@ const args = process.argv.slice(2)
 const RUNS = Number(args[args.indexOf('--runs') + 1] ?? 11) || 11
 const binary = join(ROOT, 'dist', `imgapi-${pkg.version}-linux-x64`)
 
+const LIVEZ_GOAL_MS = 100
+const HEALTH_GOAL_MS = 150
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 function rssMiB(pid: number): number {
@@ -23,7 +26,23 @@ function rssMiB(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024
 }
 
-/** Spawns, polls /api/health until 200, returns milliseconds and the process. */
+/** Polls `path` until it answers 200; milliseconds since `started`. */
+async function firstOk(port: number, path: string, started: number, what: string): Promise<number> {
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}${path}`)).status === 200) return performance.now() - started
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - started > 30_000) throw new Error(`${what} did not answer ${path}`)
+    await Bun.sleep(1)
+  }
+}
+
+/**
+ * Spawns, polls /livez until 200 (listening), then /api/health (the first codec check done);
+ * returns both in milliseconds from the spawn, and the process.
+ */
 async function startOnce(command: string[], home: string, port: number) {
   const started = performance.now()
   const proc = Bun.spawn(command, {
@@ -32,26 +51,21 @@ async function startOnce(command: string[], home: string, port: number) {
     stdout: 'ignore',
     stderr: 'inherit',
   })
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200) break
-    } catch {
-      // not listening yet
-    }
-    if (performance.now() - started > 30_000) throw new Error(`${command.join(' ')} did not become healthy`)
-    await Bun.sleep(2)
-  }
-  return { ms: performance.now() - started, proc }
+  const livezMs = await firstOk(port, '/livez', started, command.join(' '))
+  const ms = await firstOk(port, '/api/health', started, command.join(' '))
+  return { ms, livezMs, proc }
 }
 
 async function measure(label: string, command: string[], cold: boolean) {
   const times: number[] = []
+  const livez: number[] = []
   let idle = 0
   const sharedHome = mkdtempSync(join(tmpdir(), 'imgapi-bench-home-'))
   for (let run = 0; run < RUNS; run++) {
     const home = cold ? mkdtempSync(join(tmpdir(), 'imgapi-bench-home-')) : sharedHome
-    const { ms, proc } = await startOnce(command, home, 39000 + run)
+    const { ms, livezMs, proc } = await startOnce(command, home, 39000 + run)
     times.push(ms)
+    livez.push(livezMs)
     if (run === RUNS - 1) {
       await Bun.sleep(2000)
       idle = rssMiB(proc.pid)
@@ -63,6 +77,7 @@ async function measure(label: string, command: string[], cold: boolean) {
   rmSync(sharedHome, { recursive: true, force: true })
   return {
     label,
+    livezMs: median(livez),
     medianMs: median(times),
     minMs: Math.min(...times),
     maxMs: Math.max(...times),
@@ -87,12 +102,19 @@ rmSync(lone, { recursive: true, force: true })
 const baseline = results[2]!.medianMs
 console.log(`imgapi ${pkg.version} start-up, ${RUNS} runs each, bun ${Bun.version}`)
 console.log(`executable size: ${sizeMiB.toFixed(1)} MiB (${binary})`)
-console.log('| start | median ms | min | max | idle RSS MiB | vs source |')
-console.log('|---|---|---|---|---|---|')
+console.log('| start | /livez median ms | /api/health median ms | min | max | idle RSS MiB | vs source |')
+console.log('|---|---|---|---|---|---|---|')
 for (const r of results) {
   const ratio = (r.medianMs / baseline).toFixed(2)
   console.log(
-    `| ${r.label} | ${r.medianMs.toFixed(0)} | ${r.minMs.toFixed(0)} | ${r.maxMs.toFixed(0)} | ${r.idleRssMiB.toFixed(1)} | ${ratio}x |`,
+    `| ${r.label} | ${r.livezMs.toFixed(0)} | ${r.medianMs.toFixed(0)} | ${r.minMs.toFixed(0)} | ${r.maxMs.toFixed(0)} | ${r.idleRssMiB.toFixed(1)} | ${ratio}x |`,
   )
 }
+// The goals are for the executable with a warm cache (the columns are medians; min and max are
+// of /api/health).
+const warm = results[0]!
+const verdict = (ms: number, goal: number) =>
+  `${ms.toFixed(0)} ms, goal under ${goal}: ${ms < goal ? 'met' : 'not met'}`
+console.log(`goal, warm executable to /livez: ${verdict(warm.livezMs, LIVEZ_GOAL_MS)}`)
+console.log(`goal, warm executable to /api/health: ${verdict(warm.medianMs, HEALTH_GOAL_MS)}`)
 if (args.includes('--json')) console.log(JSON.stringify({ sizeMiB, runs: RUNS, results }))

@@ -20,11 +20,15 @@ async function main(argv: string[]): Promise<void> {
   if (argv.includes('--licenses')) return void process.stdout.write(await licensesText())
   const config = loadConfig({ argv, env: process.env })
   prepareEmbeddedLibvips(config.libDir)
+  // The codec check encodes on libvips' threads while this thread loads the rest of the server.
+  const { createCodecMonitor } = await import('./image/self-test.ts')
+  const codecs = createCodecMonitor()
+  void codecs.first()
   const { startServer } = await import('./server.ts')
   const logger = createLogger(config.logLevel)
   for (const name of unknownEnvSettings(process.env))
     logger.warn('ignoring an environment variable that names no setting', { name })
-  await startServer(config, logger)
+  await startServer(config, logger, codecs)
 }
 
 /** A worker process, started by the server with its settings in the environment (jobs/start-pool.ts). */

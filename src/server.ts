@@ -4,7 +4,7 @@ import { API_PREFIX, endpointOf, REFERENCE_PATH } from './endpoints.ts'
 import { Lifecycle } from './lifecycle.ts'
 import type { Logger } from './log.ts'
 import { VERSION } from './version.ts'
-import { createCodecMonitor } from './image/self-test.ts'
+import { createCodecMonitor, type CodecMonitor } from './image/self-test.ts'
 import { planMemory } from './memory-plan.ts'
 import type { Metrics } from './metrics/metrics.ts'
 import { InProcessExecutor } from './image/executor.ts'
@@ -12,11 +12,16 @@ import { WorkerPool } from './jobs/pool.ts'
 import { createWorkerPool } from './jobs/start-pool.ts'
 
 /** Listens, logs the start-up line, and drains on SIGTERM/SIGINT. */
-export async function startServer(config: Config, logger: Logger): Promise<void> {
+export async function startServer(
+  config: Config,
+  logger: Logger,
+  codecs: CodecMonitor = createCodecMonitor(),
+): Promise<void> {
   const lifecycle = new Lifecycle()
-  const codecs = createCodecMonitor()
-  // Traffic arrives only once the codecs have proved themselves, and health never waits.
-  await codecs.first()
+  // The server listens while the first codec check may still run: /livez answers at once, and
+  // GET /api/health waits for that check's result (it takes tens of milliseconds), so a load
+  // balancer never sees "ok" before the codecs have proved themselves.
+  void codecs.first()
   // The pool exists before the metrics it reports to: its events find them once they do.
   let metrics: Metrics | undefined
   const executor = config.inProcessJobs

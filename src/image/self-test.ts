@@ -21,13 +21,16 @@ async function roundTrip(source: Sharp, id: OutputFormat): Promise<Uint8Array> {
 
 /** Encodes a tiny image in every writable format and decodes it back: proves the codecs work. */
 async function checkCodecs(): Promise<CodecCheck> {
-  const source = sharp({
-    create: { width: SIZE, height: SIZE, channels: 4, background: { r: 200, g: 80, b: 20, alpha: 0.5 } },
-  })
+  // A new source for each format, not clone(): sharp clones with structuredClone, which the
+  // start-up profile of the executable showed at over 100 ms for its first calls.
+  const source = () =>
+    sharp({
+      create: { width: SIZE, height: SIZE, channels: 4, background: { r: 200, g: 80, b: 20, alpha: 0.5 } },
+    })
   const formats: Record<string, boolean> = {}
   for (const format of listFormats().filter((f) => f.output)) {
     try {
-      const decoded = await sharp(await roundTrip(source.clone(), format.id as OutputFormat)).metadata()
+      const decoded = await sharp(await roundTrip(source(), format.id as OutputFormat)).metadata()
       formats[format.id] = decoded.width === SIZE && decoded.height === SIZE
     } catch {
       formats[format.id] = false

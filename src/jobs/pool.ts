@@ -191,6 +191,8 @@ export class WorkerPool implements JobExecutor {
       },
       (error: unknown) => {
         this.#all.delete(worker)
+        // Stopping the server while a worker warms ends it on purpose: nothing went wrong.
+        if (this.#stopped) return
         this.options.logger.error('worker failed to start', { error: String(error) })
         // Nothing to replace it with while starting fails: the jobs waiting for it are told.
         const waiter = this.#waiting.shift()

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { startApi, type Api } from '../helpers/api.ts'
+import { decoderModuleVersions } from '../../src/image/decoders/index.ts'
 
 interface Format {
   id: string
@@ -36,6 +37,12 @@ describe('GET /api/formats', () => {
     expect(byId('jxl')).toMatchObject({ input: true, output: false, decoder: { name: 'jxl-oxide' } })
     expect(byId('heic')).toMatchObject({ input: true, output: false, decoder: { name: 'libheif' } })
     expect(byId('heic').decoder?.version).toMatch(/^\d+\.\d+\.\d+$/)
+    // Named from the packages, without starting a decoder in the server: the modules agree.
+    const modules = decoderModuleVersions()
+    expect([byId('heic').decoder?.version, byId('jxl').decoder?.version]).toEqual([
+      modules.libheif,
+      modules.jxlOxide,
+    ])
     expect(byId('jpeg').decoder).toBeUndefined()
   })
 

@@ -5,6 +5,8 @@ import { isJxl, readJxlHeader, type JxlHeader } from './jxl-header.ts'
 import { jxlOxideMemoryBytes, jxlOxideVersion } from './jxl-oxide-module.ts'
 import { libheif, libheifMemoryBytes, libheifOrigin, useLibheifModule } from './libheif-module.ts'
 import { DecodeError } from './types.ts'
+import { version as LIBHEIF_VERSION } from 'libheif-js/package.json'
+import { version as JXL_OXIDE_VERSION } from 'jxl-oxide-wasm/package.json'
 
 /**
  * The WebAssembly decoders, for the formats libvips as shipped with sharp cannot read: HEIF
@@ -42,10 +44,23 @@ export interface DecoderInfo {
   readonly version: string
 }
 
-/** Which decoder reads a format, and its version, for GET /api/formats. */
+/**
+ * Which decoder reads a format, and its version, for GET /api/formats. The packages are built
+ * from the version they are numbered with (tests/image/decoders checks it against the modules),
+ * so the server process need not start a decoder to name it: decoding runs in the workers. A
+ * replacement libheif (IMGAPI_HEIF_WASM), compiled at start-up, is asked.
+ */
 export function decoderOf(format: DecodedFormat): DecoderInfo {
-  if (format === 'heic') return { name: 'libheif', version: libheif().heif_get_version() }
-  return { name: 'jxl-oxide', version: jxlOxideVersion() }
+  if (format === 'heic') {
+    const version = libheifOrigin() === 'embedded' ? LIBHEIF_VERSION : libheif().heif_get_version()
+    return { name: 'libheif', version }
+  }
+  return { name: 'jxl-oxide', version: JXL_OXIDE_VERSION }
+}
+
+/** What the modules themselves report, for the test that keeps the two above honest. */
+export function decoderModuleVersions(): { readonly libheif: string; readonly jxlOxide: string } {
+  return { libheif: libheif().heif_get_version(), jxlOxide: jxlOxideVersion() }
 }
 
 export function libheifSource(): string {

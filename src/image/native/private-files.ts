@@ -34,9 +34,10 @@ export function usePrivateDirectory(dir: string): void {
   privateDir = dir
 }
 
+/** A Buffer is already a Uint8Array: wrapping it again would copy 18 MiB of libvips at every start. */
 function readIfFile(path: string): Uint8Array | undefined {
   try {
-    return lstatSync(path).isFile() ? new Uint8Array(readFileSync(path)) : undefined
+    return lstatSync(path).isFile() ? readFileSync(path) : undefined
   } catch {
     return undefined
   }
@@ -70,11 +71,11 @@ export interface EmbeddedFile {
  */
 export function installVerified(file: EmbeddedFile): string {
   if (!privateDir) throw new NativeLibraryError('the private library directory was not set up')
-  const expected = file.sha256 ?? sha256(new Uint8Array(readFileSync(file.path)))
+  const expected = file.sha256 ?? sha256(readFileSync(file.path))
   const target = join(privateDir, `${file.name}-${expected.slice(0, 16)}${file.extension}`)
   const present = readIfFile(target)
   if (present && sha256(present) === expected) return target
-  writeAtomically(target, new Uint8Array(readFileSync(file.path)))
+  writeAtomically(target, readFileSync(file.path))
   const written = readIfFile(target)
   if (!written || sha256(written) !== expected) {
     throw new NativeLibraryError(`${target} does not match the embedded library after writing it; ${HINT}`)

@@ -37,12 +37,23 @@ function gaussianHalfKernel(): [number, number, number, number, number, number] 
   return [bell(0) / sum, bell(1) / sum, bell(2) / sum, bell(3) / sum, bell(4) / sum, bell(5) / sum]
 }
 
-/** One instance for the process: the kernel keeps nothing between calls, so its memory is scratch. */
-const KERNEL = new WebAssembly.Instance(
-  new WebAssembly.Module(assemble(kernelFunctions({ taps: gaussianHalfKernel(), c1: C1, c2: C2 }))),
-).exports as unknown as {
+interface Kernel {
   readonly memory: WebAssembly.Memory
   ssimSum(...offsets: number[]): number
+}
+
+let instance: Kernel | undefined
+
+/**
+ * One instance for the process, assembled on first use: the kernel keeps nothing between calls,
+ * so its memory is scratch, and the server process, which never scores (the workers do), does
+ * not pay for it at start-up.
+ */
+function kernel(): Kernel {
+  instance ??= new WebAssembly.Instance(
+    new WebAssembly.Module(assemble(kernelFunctions({ taps: gaussianHalfKernel(), c1: C1, c2: C2 }))),
+  ).exports as unknown as Kernel
+  return instance
 }
 
 const PAGE = 65536
@@ -107,7 +118,8 @@ export function ssimAgainst(reference: SsimReference, plane: GreyPlane): number 
   const { width, height } = reference
   assertLength(plane, width, height, reference.plane)
   const { a, b, rows, rings, stride, columns, bytes } = layoutFor(width, height)
-  const { memory } = KERNEL
+  const scorer = kernel()
+  const { memory } = scorer
   if (memory.buffer.byteLength < bytes) {
     memory.grow(Math.ceil((bytes - memory.buffer.byteLength) / PAGE))
     copied = undefined
@@ -117,7 +129,7 @@ export function ssimAgainst(reference: SsimReference, plane: GreyPlane): number 
     copied = { plane: reference.plane, at: a }
   }
   new Float64Array(memory.buffer, b, width * height).set(plane)
-  const total = KERNEL.ssimSum(a, b, width, height, ...rows, ...rings, stride, columns)
+  const total = scorer.ssimSum(a, b, width, height, ...rows, ...rings, stride, columns)
   return total / (columns * (height - 2 * RADIUS))
 }
 
