@@ -1,12 +1,14 @@
 /**
- * Throughput of imgapi over loopback HTTP against the same encodes done in-process with sharp.
- * Usage: bun bench/throughput.ts [--concurrency 4] [--requests 60] [--rounds 3] [--json]
+ * Throughput of imgapi over loopback HTTP against the same encodes done in-process with sharp,
+ * then what quality=auto costs against a fixed quality (bench/auto-cost.ts).
+ * Usage: bun bench/throughput.ts [--concurrency 4] [--requests 60] [--rounds 3] [--auto-rounds 3] [--json]
  */
 import { existsSync, readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import sharp from 'sharp'
 import { capMallocArenas } from '../src/image/memory.ts'
+import { benchAutoCost } from './auto-cost.ts'
 import { benchDecoders } from './decoders.ts'
 import {
   buildReport,
@@ -51,13 +53,16 @@ function positiveInt(flag: string, raw: string): number {
   return Number(raw)
 }
 
-function parseSettings(argv: string[]): RunSettings & { readonly json: boolean } {
+function parseSettings(
+  argv: string[],
+): RunSettings & { readonly json: boolean; readonly autoRounds: number } {
   const { values } = parseArgs({
     args: argv,
     options: {
       concurrency: { type: 'string', default: '4' },
       requests: { type: 'string', default: '60' },
       rounds: { type: 'string', default: '3' },
+      'auto-rounds': { type: 'string', default: '3' },
       json: { type: 'boolean', default: false },
     },
   })
@@ -65,6 +70,7 @@ function parseSettings(argv: string[]): RunSettings & { readonly json: boolean }
     concurrency: positiveInt('concurrency', values.concurrency),
     requests: positiveInt('requests', values.requests),
     rounds: positiveInt('rounds', values.rounds),
+    autoRounds: positiveInt('auto-rounds', values['auto-rounds']),
     json: values.json,
   }
 }
@@ -176,7 +182,7 @@ function isolationLine(workers: RunFigures[], inProcessJobs: RunFigures[]): stri
 }
 
 async function main(): Promise<number> {
-  const { json, ...run } = parseSettings(process.argv.slice(2))
+  const { json, autoRounds, ...run } = parseSettings(process.argv.slice(2))
   const photos = await loadPhotos()
   if (photos.length === 0) {
     console.log(`bench: no photo-*.jpg found in ${CORPUS_DIR} (corpus absent); nothing to measure.`)
@@ -216,6 +222,8 @@ async function main(): Promise<number> {
   if (json) console.log(JSON.stringify({ ...report, failures }))
   // The WebAssembly decoders (HEIC, JPEG XL) per megapixel against libvips decoding a JPEG.
   ;(json ? console.error : console.log)(await benchDecoders(12))
+  // quality=auto's cost against one fixed-quality encode, per format.
+  ;(json ? console.error : console.log)(await benchAutoCost(autoRounds))
   if (failures.length === 0) return 0
   console.error(
     `FAILED: ${failures.length} job(s) without a valid WebP:\n  ${failures.slice(0, 10).join('\n  ')}`,

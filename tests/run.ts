@@ -1,12 +1,15 @@
 /**
  * The project's test command (`npm test`): type-check, format check, then `bun test`.
- * Ends with one plain line `N passed, N failed` (the type and format checks, and the check that
+ * Prints the time each group of test files took (tests/helpers/group-times.ts), then ends
+ * with one plain line `N passed, N failed` (the type and format checks, and the check that
  * no process the run started is left behind, count as tests), and exits
  * non-zero if anything failed. Extra arguments go to `bun test`.
  */
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import pkg from '../package.json'
+import { groupTimesLine } from './helpers/group-times.ts'
 import { processesOfRun, TEST_RUN_ENV } from './helpers/leftover-processes.ts'
 
 const bun = process.execPath
@@ -105,7 +108,19 @@ if (!docs.ok) {
 }
 const typecheck = await run('typecheck', [bun, 'x', 'tsc', '--noEmit'])
 const format = await run('format', [bun, 'x', 'prettier', '--check', '.'])
-const tests = await run('tests', [bun, 'test', '--timeout=120000', ...extraArgs])
+// The JUnit report is read only for each group's time (the browser suites have a budget).
+const reportDir = mkdtempSync(join(tmpdir(), 'imgapi-test-report-'))
+const report = join(reportDir, 'junit.xml')
+const tests = await run('tests', [
+  bun,
+  'test',
+  '--timeout=120000',
+  '--reporter=junit',
+  `--reporter-outfile=${report}`,
+  ...extraArgs,
+])
+const groupTimes = groupTimesLine(report)
+rmSync(reportDir, { recursive: true, force: true })
 
 const leftovers = await leftoverProcesses()
 
@@ -119,5 +134,6 @@ const skipped = count(tests.output, 'skip')
 console.log(
   `\ntypecheck ${typecheck.ok ? 'ok' : 'FAILED'}, format ${format.ok ? 'ok' : 'FAILED'}, bun test ${tests.ok ? 'ok' : 'FAILED'}${skipped ? ` (${skipped} skipped)` : ''}, processes left behind: ${leftovers}`,
 )
+if (groupTimes) console.log(groupTimes)
 console.log(`${passed} passed, ${failed} failed`)
 process.exit(failed === 0 ? 0 : 1)

@@ -20,6 +20,9 @@ const DOCS_ENTRIES = ['static/docs/main.ts', 'static/docs/site.css', 'static/doc
 const TOOLS_ENTRIES = [
   ...new Set(Object.values(TOOL_PAGES).map((page) => `static/tools/pages/${page.entry}.tsx`)),
   'static/tools/tools.css',
+  // The docs' tester is built from the tools' components: it shares their chunks.
+  'static/docs/tester/tester.tsx',
+  'static/docs/tester/tester.css',
 ]
 const EXAMPLES = join(ROOT, 'static/examples')
 

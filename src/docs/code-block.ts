@@ -1,4 +1,4 @@
-import { attr, html, type Html } from './html.ts'
+import { attr, html, type Html } from '../site/html.ts'
 import type { PageContext } from './page-context.ts'
 
 /**

@@ -1,4 +1,4 @@
-import { html, type Html } from './html.ts'
+import { html, type Html } from '../site/html.ts'
 
 /** One entry of a page's contents: an in-page link, and the entries under it. */
 export interface ContentsEntry {

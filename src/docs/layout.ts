@@ -1,7 +1,7 @@
 import { REFERENCE_PATH } from '../endpoints.ts'
-import { asset } from './assets.ts'
-import { renderDocument } from './document.ts'
-import { html, raw, type Html } from './html.ts'
+import { asset, type AssetName } from '../site/assets.ts'
+import { renderDocument } from '../site/document.ts'
+import { html, raw, type Html } from '../site/html.ts'
 import { AREAS, areaPath, type Area, type PageContext } from './page-context.ts'
 import { isolateTokens } from './tokens.ts'
 
@@ -10,6 +10,8 @@ export interface PageContent {
   readonly body: Html
   /** Strings and facts the page's script needs, in the reader's language. */
   readonly data?: Record<string, unknown>
+  /** A page built from the tools' components loads their script and styles instead of the site's. */
+  readonly assets?: { readonly script: AssetName; readonly stylesheet: AssetName }
 }
 
 const NAV_KEYS: Record<Area, string> = {
@@ -55,8 +57,8 @@ export function renderPage(ctx: PageContext, content: PageContent): string {
       label: t('site.nav.label'),
       items: [...items, { href: REFERENCE_PATH, text: t('site.nav.openapi') }],
     },
-    stylesheet: asset('site.css').url,
-    script: asset('main.js').url,
+    stylesheet: asset(content.assets?.stylesheet ?? 'site.css').url,
+    script: asset(content.assets?.script ?? 'main.js').url,
     data: {
       ...content.data,
       area: ctx.area,

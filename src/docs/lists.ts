@@ -1,4 +1,4 @@
-import { html, type Html } from './html.ts'
+import { html, type Html } from '../site/html.ts'
 
 /**
  * Alternatives joined as the reader's language joins them ("a, b, or c" in English, "a、b或c"

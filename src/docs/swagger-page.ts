@@ -1,6 +1,6 @@
 import { languageInfo, translator, type LanguageCode } from '../i18n.ts'
-import { asset } from './assets.ts'
-import { attr, html } from './html.ts'
+import { asset } from '../site/assets.ts'
+import { attr, html } from '../site/html.ts'
 
 /** Where the page loads Scalar from: this server, never a CDN. */
 export const SCALAR_SCRIPT = '/swagger-assets/scalar.js'

@@ -29,8 +29,22 @@ export function isolateTokens(markup: string): string {
       return tag
     }
     if (skipping > 0) return text!
-    return text!.replace(TOKEN, (token) =>
-      token.length > LONGEST_TOKEN ? token : `<span class="token" translate="no">${token}</span>`,
-    )
+    return tokenParts(text!)
+      .map((part) => (part.token ? `<span class="token" translate="no">${part.text}</span>` : part.text))
+      .join('')
   })
+}
+
+/** Plain text cut into prose and identifiers, for pages that draw their text in the browser. */
+export function tokenParts(text: string): { readonly text: string; readonly token: boolean }[] {
+  const parts: { text: string; token: boolean }[] = []
+  let last = 0
+  for (const match of text.matchAll(TOKEN)) {
+    if (match[0].length > LONGEST_TOKEN) continue
+    if (match.index > last) parts.push({ text: text.slice(last, match.index), token: false })
+    parts.push({ text: match[0], token: true })
+    last = match.index + match[0].length
+  }
+  if (last < text.length) parts.push({ text: text.slice(last), token: false })
+  return parts
 }

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next'
-import { escapeHtml, Html } from './html.ts'
+import { escapeHtml, Html } from '../site/html.ts'
 
 /**
  * A translated sentence with markup (links, code) in its placeholders. Translators see

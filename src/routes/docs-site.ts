@@ -1,6 +1,6 @@
 import { Elysia, NotFoundError } from 'elysia'
 import type { AppContext } from '../app-context.ts'
-import { assetByFileName } from '../docs/assets.ts'
+import { assetByFileName } from '../site/assets.ts'
 import { renderPage } from '../docs/layout.ts'
 import { AREAS, areaPath, pageContext, type Area } from '../docs/page-context.ts'
 import { PAGES } from '../docs/pages/index.ts'

@@ -1,4 +1,4 @@
-import { html, raw, type Html } from '../docs/html.ts'
+import { html, raw, type Html } from '../site/html.ts'
 import { translator, type LanguageCode } from '../i18n.ts'
 import { GENERATORS, TOOL_GROUPS, TOOL_PAGES, type ToolPage } from './pages.ts'
 

@@ -1,31 +1,18 @@
 import type { AppContext } from '../app-context.ts'
-import { asset, type AssetName } from '../docs/assets.ts'
-import { renderDocument } from '../docs/document.ts'
-import { html, type Html } from '../docs/html.ts'
+import { asset, type AssetName } from '../site/assets.ts'
+import { renderDocument } from '../site/document.ts'
+import { html, type Html } from '../site/html.ts'
 import { languageInfo, LANGUAGES, toolsLocaleOf, translator, type LanguageCode } from '../i18n.ts'
-import { optionFacts } from './options.ts'
+import { componentData, componentStrings, sectionStrings } from './page-data.ts'
 import { TOOL_GROUPS, TOOL_PAGES, type ToolPage } from './pages.ts'
-
-type Tree = { readonly [key: string]: string | Tree }
-
-/** Every leaf of a locale section as `section.key` → text, the shape the browser's t() reads. */
-function flatten(tree: Tree, prefix: string, out: Record<string, string> = {}): Record<string, string> {
-  for (const [key, value] of Object.entries(tree)) {
-    const path = `${prefix}.${key}`
-    if (typeof value === 'string') out[path] = value
-    else flatten(value, path, out)
-  }
-  return out
-}
 
 /**
  * The strings a page's script shows, in one language: the shared ones and the page's own. The
  * home can open any tool in place with the files dropped on it, so it carries every tool's.
  */
 function clientStrings(page: ToolPage, language: LanguageCode): Record<string, string> {
-  const locale = toolsLocaleOf(language) as unknown as Record<string, Tree>
-  const sections = page === 'home' ? Object.keys(locale) : ['common', 'pages', page]
-  return Object.assign({}, ...sections.filter((s) => locale[s]).map((s) => flatten(locale[s]!, s)))
+  const sections = page === 'home' ? Object.keys(toolsLocaleOf(language)) : ['pages', page]
+  return { ...componentStrings(language), ...sectionStrings(language, sections) }
 }
 
 export interface ToolPageContent {
@@ -57,16 +44,7 @@ export function renderToolPage(
     nav: { label: t('tools.nav.label'), items },
     stylesheet: asset('tools.css').url,
     script: asset(`${spec.entry}.js` as AssetName).url,
-    data: {
-      page,
-      language,
-      strings: clientStrings(page, language),
-      options: optionFacts(app.config),
-      keyRequired: app.access.keys.enabled,
-      referencePath: '/docs/reference',
-      examplesPath: '/docs/examples',
-      paths: Object.fromEntries(Object.entries(TOOL_PAGES).map(([name, s]) => [name, s.path])),
-    },
+    data: { ...componentData(app, page, language), strings: clientStrings(page, language) },
     body: content.body,
   })
 }

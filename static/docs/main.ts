@@ -3,7 +3,6 @@ import { pageTranslator } from './i18n.ts'
 import { setUpLanguageSwitcher } from './language.ts'
 import { showOrigin } from './origin.ts'
 import { readPageData } from './page-data.ts'
-import { setUpTester } from './tester/index.ts'
 
 /** The docs site's one script: progressive enhancement of server-rendered pages. */
 const data = readPageData()
@@ -11,4 +10,3 @@ const t = await pageTranslator(data)
 setUpLanguageSwitcher(data.language)
 showOrigin(document)
 setUpCopyButtons(document, t)
-if (data.area === 'tester') setUpTester(data, t)

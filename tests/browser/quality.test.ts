@@ -13,6 +13,7 @@ import {
   SCREENSHOT_LANGUAGES,
   SCREENSHOTS,
 } from './quality.ts'
+import { comparedPictures, TESTER_FILE } from './tester-page.ts'
 
 announceBrowserSkip('docs site quality: accessibility, size budget, screenshots')
 
@@ -110,10 +111,11 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('docs site quality', () => {
         await page.goto(`${api.url}${areaPath(area)}?lang=${language}`)
         await page.waitForLoadState('networkidle')
         if (area === 'tester') {
-          await page.setInputFiles('#tester-file', join(FIXTURES, 'webp-lossy-alpha.webp'))
+          await page.waitForSelector('form[data-tester][data-ready="true"]')
+          await page.setInputFiles(TESTER_FILE, join(FIXTURES, 'webp-lossy-alpha.webp'))
           await page.selectOption('#option-format', 'avif')
           await page.click('[data-send]')
-          await page.waitForSelector('.comparison img')
+          await comparedPictures(page)
         }
         await page.screenshot({ path: join(SCREENSHOTS, `${area}-${language}.png`), fullPage: true })
       }

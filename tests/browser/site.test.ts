@@ -31,6 +31,12 @@ describe.skipIf(!HAS_CHROMIUM)('docs site in a real browser', () => {
         await page.waitForLoadState('networkidle')
         expect(await page.getAttribute('html', 'lang')).toBe(language)
         expect(await page.getAttribute('html', 'dir')).toBe(info.dir)
+        if (area === 'tester') {
+          // What the tester shows on demand counts too: every option and its explanation.
+          await page.waitForSelector('form[data-tester][data-ready="true"]')
+          await page.click('.more-options summary')
+          for (const toggle of await page.locator('.about-toggle').all()) await toggle.click()
+        }
         const texts = await visibleText(page)
         if (language === 'en') english.set(area, texts)
         else

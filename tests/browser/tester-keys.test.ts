@@ -4,7 +4,7 @@ import { BINARY } from '../helpers/api.ts'
 import { FIXTURES } from '../helpers/paths.ts'
 import { announceBrowserSkip, HAS_CHROMIUM, watchPage } from './chromium.ts'
 import { browserSession } from './session.ts'
-import { openTester, send } from './tester-page.ts'
+import { comparedPictures, openTester, send, TESTER_FILE } from './tester-page.ts'
 
 announceBrowserSkip('the tester with API keys on')
 
@@ -17,12 +17,12 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('the tester with API keys on',
     const page = await session.browser.context.newPage()
     const watch = watchPage(page, session.api.url)
     await openTester(page, session.api)
-    await page.fill('#tester-key', KEY)
-    await page.setInputFiles('#tester-file', join(FIXTURES, 'webp-lossy-alpha.webp'))
+    await page.fill('#api-key', KEY)
+    await page.setInputFiles(TESTER_FILE, join(FIXTURES, 'webp-lossy-alpha.webp'))
     await page.selectOption('#option-format', 'png')
     await send(page)
     expect(await page.textContent('.status-line')).toStartWith('200 OK')
-    expect(await page.locator('.comparison img').count()).toBe(2)
+    expect(await comparedPictures(page)).toBe(2)
     const curl = (await page.textContent('[data-result] .code-block code'))!
     expect(curl).toContain(`-H "Authorization: Bearer $IMGAPI_KEY"`)
     expect(curl).not.toContain(KEY)
@@ -34,7 +34,7 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('the tester with API keys on',
   test('without a key the server answers 401 UNAUTHORIZED, and the curl command sends none', async () => {
     const page = await session.browser.context.newPage()
     await openTester(page, session.api)
-    await page.setInputFiles('#tester-file', join(FIXTURES, 'webp-lossy-alpha.webp'))
+    await page.setInputFiles(TESTER_FILE, join(FIXTURES, 'webp-lossy-alpha.webp'))
     await send(page)
     expect(await page.textContent('.status-line')).toStartWith('401 Unauthorized')
     expect(await page.textContent('.problem')).toContain('UNAUTHORIZED')

@@ -6,7 +6,8 @@ import { BINARY } from '../helpers/api.ts'
 import { FIXTURES } from '../helpers/paths.ts'
 import { announceBrowserSkip, HAS_CHROMIUM } from './chromium.ts'
 import { browserSession } from './session.ts'
-import { openTester, send } from './tester-page.ts'
+import { optionOrder } from '../../static/docs/tester/endpoints.ts'
+import { openTester, send, TESTER_FILE } from './tester-page.ts'
 
 announceBrowserSkip("the tester's result in a real browser")
 
@@ -17,9 +18,11 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))("the tester's result in a real
 
   async function compress(page: Page, file: string, options: Record<string, string>, json = false) {
     await openTester(page, session.api)
-    await page.setInputFiles('#tester-file', file)
+    await page.setInputFiles(TESTER_FILE, file)
     for (const [name, value] of Object.entries(options)) {
       const control = page.locator(`#option-${name}`)
+      // The less common options wait behind "More options".
+      if (!(await control.isVisible())) await page.click('.more-options summary')
       if ((await control.evaluate((el) => el.tagName)) === 'SELECT') await control.selectOption(value)
       else await control.fill(value)
     }
@@ -49,7 +52,8 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))("the tester's result in a real
     expect(await page.textContent('.status-line')).toStartWith('200 OK')
     const sent = await headers(page)
     const encodes = /encodes;desc="(\d+)"/.exec(sent['server-timing']!)![1]!
-    expect(Number(encodes)).toBeGreaterThan(1)
+    // The search probes a sample first; the count is of encodes of the whole image, one or more.
+    expect(Number(encodes)).toBeGreaterThanOrEqual(1)
     const similarity = sent['x-similarity']!.replace('ssim=', 'SSIM ').replace(/0+$/, '')
     expect(await summary(page)).toEqual([
       ['Quality', sent['x-quality']!],
@@ -57,9 +61,7 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))("the tester's result in a real
       ['Encodes tried', encodes],
     ])
     // The summary comes before the pictures, not only in the headers below them.
-    expect(await page.$eval('.result-summary', (el) => el.nextElementSibling?.className)).toBe(
-      'comparison-block',
-    )
+    expect(await page.$eval('.result-summary', (el) => el.nextElementSibling?.className)).toBe('compare')
     await compress(page, PHOTO, { format: 'webp', quality: 'auto' }, true)
     const envelope = JSON.parse((await page.textContent('[data-result] pre.json'))!)
     expect((await summary(page)).map(([name]) => name)).toEqual(['Quality', 'Similarity', 'Encodes tried'])
@@ -71,7 +73,7 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))("the tester's result in a real
     const page = await session.browser.context.newPage()
     await compress(page, PHOTO, { format: 'png', lossless: 'true' })
     expect(await page.textContent('.status-line')).toStartWith('200 OK')
-    const larger = page.locator('.saving.larger')
+    const larger = page.locator('[data-result] .compare-facts dd.larger')
     expect(await larger.textContent()).toMatch(/^\d+(\.\d)?% larger$/)
     const colours = await larger.evaluate((el) => {
       const bad = getComputedStyle(document.documentElement).getPropertyValue('--bad').trim()
@@ -82,8 +84,12 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))("the tester's result in a real
     })
     expect(colours.larger).toBe(colours.bad)
     await compress(page, PHOTO, { format: 'webp' })
-    expect(await page.locator('.saving.larger').count()).toBe(0)
-    expect(await page.locator('.saving').evaluate((el) => getComputedStyle(el).color)).not.toBe(colours.bad)
+    expect(await page.locator('[data-result] .compare-facts dd.larger').count()).toBe(0)
+    expect(
+      await page
+        .locator('[data-result] .compare-facts dd.smaller')
+        .evaluate((el) => getComputedStyle(el).color),
+    ).not.toBe(colours.bad)
     await page.close()
   }, 60_000)
 
@@ -129,7 +135,10 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))("the tester's result in a real
         el.querySelector('input, select')?.getAttribute('name'),
       ]),
     )
-    expect(fields).toEqual(OPTION_NAMES.map((name) => [name, name]))
+    // The common options first, then the rest as the schema lists them.
+    const { first, more } = optionOrder(OPTION_NAMES)
+    expect(first).toEqual(['format', 'quality', 'width', 'height'])
+    expect(fields).toEqual([...first, ...more].map((name) => [name, name]))
     const { formats } = (await (await session.api.fetch('/api/formats')).json()) as {
       formats: { id: string; output: boolean; tunables: Record<string, unknown> }[]
     }

@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { BINARY } from '../helpers/api.ts'
-import { decode } from '../helpers/images.ts'
+import { decode, decodePixels } from '../helpers/images.ts'
 import { CORPUS, FIXTURES, HAS_CORPUS } from '../helpers/paths.ts'
 import { announceBrowserSkip, HAS_CHROMIUM, watchPage } from './chromium.ts'
 import { browserSession } from './session.ts'
-import { openTester, send } from './tester-page.ts'
+import { comparedPictures, comparisonFacts, openTester, send, TESTER_FILE } from './tester-page.ts'
 
 announceBrowserSkip('the tester in a real browser')
 
@@ -56,18 +56,18 @@ describe.skipIf(!HAS_CHROMIUM)('the tester in a real browser', () => {
     const page = await session.browser.context.newPage()
     const watch = watchPage(page, session.api.url)
     await openTester(page, session.api)
-    await page.setInputFiles('#tester-file', PHOTO)
+    await page.setInputFiles(TESTER_FILE, PHOTO)
     await page.selectOption('#option-format', 'webp')
     await page.fill('#option-quality', '70')
     await page.fill('#option-width', String(WIDTH))
     await send(page)
     expect(await page.textContent('.status-line')).toStartWith('200 OK')
-    const captions = await page.locator('.comparison figcaption').allTextContents()
-    expect(captions).toHaveLength(2)
-    expect(captions[0]).toMatch(/Before.*(KiB|MiB)/)
-    expect(captions[1]).toMatch(new RegExp(`After.*(KiB|MiB).*${WIDTH} × \\d+`))
-    expect(await page.textContent('.saving')).toMatch(/^\d+(\.\d)?% smaller$/)
-    expect(await page.locator('.comparison img').count()).toBe(2)
+    expect(await comparedPictures(page)).toBe(2)
+    const facts = await comparisonFacts(page)
+    expect(facts.Before).toMatch(/(KiB|MiB)/)
+    expect(facts.After).toMatch(new RegExp(`(KiB|MiB) WebP ${WIDTH} × \\d+`))
+    expect(facts.Change).toMatch(/^\d+(\.\d)?% smaller$/)
+    expect(await page.textContent('[data-result] .compare-facts dd.smaller')).toBe(facts.Change!)
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('a[download]')])
     expect(download.suggestedFilename()).toMatch(/\.webp$/)
     const saved = await decode(await Bun.file((await download.path())!).bytes())
@@ -85,14 +85,13 @@ describe.skipIf(!HAS_CHROMIUM)('the tester in a real browser', () => {
       const page = await session.browser.context.newPage()
       const watch = watchPage(page, session.api.url)
       await openTester(page, session.api)
-      await page.setInputFiles('#tester-file', join(FIXTURES, 'webp-lossy-alpha.webp'))
+      await page.setInputFiles(TESTER_FILE, join(FIXTURES, 'webp-lossy-alpha.webp'))
       await page.selectOption('#option-format', 'png')
       await page.check('input[name="accept"][value="json"]')
       await send(page)
       expect(await page.textContent('.status-line')).toStartWith('200 OK')
       expect(await page.textContent('[data-result] pre.json')).toContain('"outputFormat": "png"')
-      await page.waitForSelector('.comparison img')
-      expect(await page.locator('.comparison img').count()).toBe(2)
+      expect(await comparedPictures(page)).toBe(2)
       expect(await page.textContent('[data-result] .code-block code')).toContain(
         `-H 'Accept: application/json'`,
       )
@@ -107,7 +106,7 @@ describe.skipIf(!HAS_CHROMIUM)('the tester in a real browser', () => {
     async () => {
       const page = await session.browser.context.newPage()
       await openTester(page, session.api)
-      await page.setInputFiles('#tester-file', join(FIXTURES, 'bad-text-file.png'))
+      await page.setInputFiles(TESTER_FILE, join(FIXTURES, 'bad-text-file.png'))
       await send(page)
       expect(await page.textContent('.status-line')).toStartWith('415 Unsupported Media Type')
       const link = page.locator('.problem a').first()
@@ -119,18 +118,55 @@ describe.skipIf(!HAS_CHROMIUM)('the tester in a real browser', () => {
   )
 
   test.skipIf(Boolean(BINARY))(
-    "shows a TIFF result's facts where the browser cannot show the picture",
+    "compares a TIFF result, which the browser cannot show, through the server's WebP of it, with its own facts",
+    async () => {
+      const page = await session.browser.context.newPage()
+      const previews: string[] = []
+      page.on('request', (request) => {
+        if (request.url().includes('/api/compress?format=webp&width=')) previews.push(request.url())
+      })
+      await openTester(page, session.api)
+      await page.setInputFiles(TESTER_FILE, join(FIXTURES, 'photo-exif-orientation-6.jpg'))
+      await page.selectOption('#option-format', 'tiff')
+      await send(page)
+      expect(await comparedPictures(page)).toBe(2)
+      await page.waitForSelector('[data-result] .compare-facts .note')
+      const facts = await comparisonFacts(page)
+      expect(facts.After).toMatch(/TIFF (450 × 600|600 × 450)/)
+      expect(facts.After).toContain('this browser cannot show TIFF')
+      // The JPEG original is shown as it is; only the TIFF result needed the server.
+      expect(facts.Before).not.toContain('cannot show')
+      expect(previews).toHaveLength(1)
+      await page.close()
+    },
+    30_000,
+  )
+
+  test.skipIf(Boolean(BINARY))(
+    'sends a watermark as the overlay field, and the curl command names it',
     async () => {
       const page = await session.browser.context.newPage()
       await openTester(page, session.api)
-      await page.setInputFiles('#tester-file', join(FIXTURES, 'photo-exif-orientation-6.jpg'))
-      await page.selectOption('#option-format', 'tiff')
+      await page.setInputFiles(TESTER_FILE, join(FIXTURES, 'photo-exif-orientation-6.jpg'))
+      await page.setInputFiles('#tester-overlay', join(FIXTURES, 'webp-lossy-alpha.webp'))
+      await page.selectOption('#option-format', 'png')
+      await page.fill('#option-width', '200')
       await send(page)
-      await page.waitForSelector('.comparison .cannot-show')
-      expect(await page.textContent('.comparison .cannot-show')).toContain('TIFF')
-      expect(await page.textContent('.comparison figure:nth-child(2) figcaption')).toMatch(
-        /After.*450 × 600|After.*600 × 450/,
+      expect(await page.textContent('.status-line')).toStartWith('200 OK')
+      const curl = (await page.textContent('[data-result] .code-block code'))!
+      expect(curl).toContain(`-F 'file=@photo-exif-orientation-6.jpg' -F 'overlay=@webp-lossy-alpha.webp'`)
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('a[download]')])
+      const marked = await Bun.file((await download.path())!).bytes()
+      // The same request without the overlay: the watermark changed the pixels.
+      const form = new FormData()
+      form.append('file', Bun.file(join(FIXTURES, 'photo-exif-orientation-6.jpg')))
+      form.append('format', 'png')
+      form.append('width', '200')
+      const plain = new Uint8Array(
+        await (await session.api.fetch('/api/compress', { method: 'POST', body: form })).arrayBuffer(),
       )
+      expect((await decode(marked)).width).toBe(200)
+      expect(Buffer.compare(await decodePixels(marked), await decodePixels(plain))).not.toBe(0)
       await page.close()
     },
     30_000,

@@ -9,7 +9,7 @@ import { decode } from '../helpers/images.ts'
 import { CORPUS, FIXTURES, HAS_CORPUS } from '../helpers/paths.ts'
 import { readZip } from '../helpers/zip.ts'
 import { announceBrowserSkip, HAS_CHROMIUM, watchPage } from './chromium.ts'
-import { downloadOf, openTool, serverAndBrowser, settledJobs } from './tools.ts'
+import { downloadOf, jobsBecome, openTool, serverAndBrowser, settledJobs } from './tools.ts'
 
 announceBrowserSkip('the Compress tool in a real browser')
 
@@ -160,9 +160,13 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('the Compress tool in a real b
     // An imported file adds its presets to those already saved.
     const file = join(folder, '..', 'presets.json')
     await Bun.write(file, JSON.stringify({ tiny: { format: 'webp', quality: 'auto-low' } }))
+    // The file is read, then the list redrawn: the message says when the import is over.
+    const applied = await page.textContent('.presets [role="status"]')
     await page.setInputFiles('.preset-files input[type="file"]', file)
-    // The file is read asynchronously: wait for the list to grow, then check it.
-    await page.waitForFunction(() => document.querySelectorAll('.preset-apply').length === 2)
+    await page.waitForFunction(
+      (before) => document.querySelector('.presets [role="status"]')?.textContent !== before,
+      applied,
+    )
     expect(await page.locator('.preset-apply').allTextContents()).toEqual(['small avif', 'tiny'])
     await page.close()
   }, 60_000)
@@ -202,9 +206,7 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('the Compress tool in a real b
       await page.click('.key-field button')
       expect(await page.evaluate(() => sessionStorage.getItem('imgapi-api-key'))).toBe(key)
       await page.click('.job-actions button')
-      // The retry starts on the next render: wait for the row to leave "failed" first.
-      await page.waitForFunction(() => !document.querySelector('.job')?.className.includes('status-failed'))
-      expect(await settledJobs(page, 1)).toEqual(['done'])
+      expect(await jobsBecome(page, ['done'])).toEqual(['done'])
       await page.click('.job-curl summary')
       expect(await page.textContent('.job-curl code')).toContain('"Authorization: Bearer $IMGAPI_KEY"')
       await page.close()
@@ -257,4 +259,33 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('the Compress tool in a real b
     expect(Math.round(zoomed.width / stage.width)).toBe(2)
     await page.close()
   }, 60_000)
+})
+
+// Against the executable alone in an empty directory (npm run test:binary): the tool's script,
+// its lazily loaded chunks (the ZIP writer) and the API, all from the one file. The suites above
+// cover the same in depth against the sources.
+describe.skipIf(!HAS_CHROMIUM || !BINARY)('the Compress tool against the executable', () => {
+  const suite = serverAndBrowser()
+
+  test('compresses a batch of two to WebP in Persian and downloads it as one ZIP of WebP images', async () => {
+    const page = await suite.browser.context.newPage()
+    const watch = watchPage(page, suite.api.url)
+    await openTool(page, suite.api.url, 'compress', 'fa')
+    await page.waitForSelector('#format')
+    await page.selectOption('#format', 'webp')
+    await page.setInputFiles('input[data-files]', [
+      join(FIXTURES, 'photo-exif-orientation-6.jpg'),
+      join(FIXTURES, 'webp-lossy-alpha.webp'),
+    ])
+    expect(await settledJobs(page, 2)).toEqual(['done', 'done'])
+    const zip = await downloadOf(page, () => page.click('[data-download-all]'))
+    const entries = readZip(zip.bytes)
+    expect(entries.map((entry) => entry.name).sort()).toEqual([
+      'photo-exif-orientation-6.webp',
+      'webp-lossy-alpha.webp',
+    ])
+    for (const entry of entries) expect((await decode(entry.bytes)).format).toBe('webp')
+    expect({ errors: watch.consoleErrors, external: watch.external }).toEqual({ errors: [], external: [] })
+    await page.close()
+  }, 120_000)
 })

@@ -19,6 +19,13 @@ export async function openTool(page: Page, base: string, name: ToolPage, languag
   if (name !== 'generate') await page.waitForSelector('input[data-files]', { state: 'attached' })
 }
 
+/** Each row's status, as the list shows it now. */
+function jobStatuses(page: Page): Promise<string[]> {
+  return page
+    .locator('.job')
+    .evaluateAll((rows) => rows.map((row) => /status-(\w+)/.exec(row.className)?.[1] ?? ''))
+}
+
 /** Waits until the batch has no file left to finish, and returns each row's status class. */
 export async function settledJobs(page: Page, count: number, timeout = 120_000): Promise<string[]> {
   await page.waitForFunction(
@@ -31,9 +38,31 @@ export async function settledJobs(page: Page, count: number, timeout = 120_000):
     count,
     { timeout },
   )
-  return page
-    .locator('.job')
-    .evaluateAll((rows) => rows.map((row) => /status-(\w+)/.exec(row.className)?.[1] ?? ''))
+  return jobStatuses(page)
+}
+
+/**
+ * Waits until the rows' statuses are `expected`, and returns them as they are then (as they were
+ * when the wait gave up, so a failing test shows them). For a job put back to work (Retry): its
+ * row still reads "failed" until the list's next frame, so `settledJobs` would see it settled.
+ */
+export async function jobsBecome(
+  page: Page,
+  expected: readonly string[],
+  timeout = 45_000,
+): Promise<string[]> {
+  const wanted = expected.map((status) => `job status-${status}`)
+  await page
+    .waitForFunction(
+      (classes) => {
+        const rows = [...document.querySelectorAll('.job')]
+        return rows.length === classes.length && rows.every((row, i) => row.className.startsWith(classes[i]!))
+      },
+      wanted,
+      { timeout },
+    )
+    .catch(() => undefined)
+  return jobStatuses(page)
 }
 
 export async function downloadOf(

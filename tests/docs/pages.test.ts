@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { gunzipSync, brotliDecompressSync } from 'node:zlib'
 import { documentedCommands, exampleSource } from '../../src/docs/examples.ts'
-import { escapeHtml } from '../../src/docs/html.ts'
+import { escapeHtml } from '../../src/site/html.ts'
 import { AREAS, areaPath } from '../../src/docs/page-context.ts'
 import { ERROR_CODES } from '../../src/errors/catalogue.ts'
 import { HEADER_NAMES } from '../../src/http/headers.ts'

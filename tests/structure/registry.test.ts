@@ -57,12 +57,19 @@ describe('every option is declared once and carried through', () => {
     expect(missing).toEqual([])
   })
 
+  // The tester draws its form in the browser from the page's data: each option's facts and
+  // its description in the page's language (tests/browser/tester.test.ts checks the fields).
   test('has a row in the docs reference and a field in the tester, in every language', () => {
     const missing: string[] = []
     for (const [language, { reference, tester }] of pages) {
+      const data = JSON.parse(
+        /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(tester)![1]!,
+      )
+      const facts = new Set(Object.keys(data.options))
       for (const name of OPTION_NAMES) {
         if (!reference.includes(`id="option-${name}"`)) missing.push(`${language} reference: ${name}`)
-        if (!tester.includes(`data-option="${name}"`)) missing.push(`${language} tester: ${name}`)
+        if (!facts.has(name) || !data.strings[`site.tester.option.${name}`]?.trim())
+          missing.push(`${language} tester: ${name}`)
       }
     }
     expect(missing).toEqual([])

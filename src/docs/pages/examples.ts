@@ -1,5 +1,5 @@
 import { codeBlock } from '../code-block.ts'
-import { html, raw } from '../html.ts'
+import { html, raw } from '../../site/html.ts'
 import type { PageContent } from '../layout.ts'
 import type { PageContext } from '../page-context.ts'
 import { documentedCommands, exampleSource } from '../examples.ts'

@@ -1,4 +1,4 @@
-import { html, raw } from '../html.ts'
+import { html, raw } from '../../site/html.ts'
 import { codeBlock } from '../code-block.ts'
 import { areaName, type PageContent } from '../layout.ts'
 import { AREAS, areaPath, type PageContext } from '../page-context.ts'

@@ -1,5 +1,5 @@
 import { ERROR_CATALOGUE, errorTypeUri, type ErrorCode } from '../../errors/catalogue.ts'
-import { html, raw, type Html } from '../html.ts'
+import { html, raw, type Html } from '../../site/html.ts'
 import { areaName, type PageContent } from '../layout.ts'
 import type { PageContext } from '../page-context.ts'
 import { exampleSource } from '../examples.ts'

@@ -1,7 +1,7 @@
 import { FORMAT_TABLE, OUTPUT_FORMATS, searchFormat, type OutputFormat } from '../../formats/format-table.ts'
 import { AUTO_LEVELS, MIN_QUALITY } from '../../image/search/index.ts'
 import { AUTO_QUALITIES, type AutoQuality } from '../../options/schema.ts'
-import { html, type Html } from '../html.ts'
+import { html, type Html } from '../../site/html.ts'
 import { listOf } from '../lists.ts'
 import type { PageContext } from '../page-context.ts'
 import { tMarkup } from '../translate.ts'

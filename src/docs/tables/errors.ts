@@ -1,5 +1,5 @@
 import { ERROR_CATALOGUE, type ErrorCode } from '../../errors/catalogue.ts'
-import { html, type Html } from '../html.ts'
+import { html, type Html } from '../../site/html.ts'
 import { areaLink } from '../layout.ts'
 import type { PageContext } from '../page-context.ts'
 import { tMarkup } from '../translate.ts'

@@ -1,6 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types'
 import type { Operation } from '../../errors/catalogue.ts'
-import { html, type Html } from '../html.ts'
+import { html, type Html } from '../../site/html.ts'
 import type { PageContext } from '../page-context.ts'
 import { code, table } from './table.ts'
 

@@ -1,6 +1,6 @@
 import { publishedFormats, type FormatInfo } from '../../image/formats.ts'
 import type { Tunables } from '../../formats/format-table.ts'
-import { html, type Html } from '../html.ts'
+import { html, type Html } from '../../site/html.ts'
 import type { PageContext } from '../page-context.ts'
 import { code, table } from './table.ts'
 

@@ -1,6 +1,6 @@
 import type { Operation } from '../../errors/catalogue.ts'
 import { errorHeaders, headersOn, RESPONSE_HEADERS } from '../../http/headers.ts'
-import type { Html } from '../html.ts'
+import type { Html } from '../../site/html.ts'
 import type { PageContext } from '../page-context.ts'
 import { code, table } from './table.ts'
 

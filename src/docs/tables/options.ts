@@ -1,7 +1,7 @@
 import type { TSchema } from '@sinclair/typebox'
 import { optionFigures } from '../../options/figures.ts'
 import { OPTION_NAMES, optionSchema, type OptionName } from '../../options/schema.ts'
-import { html, type Html } from '../html.ts'
+import { html, type Html } from '../../site/html.ts'
 import type { PageContext } from '../page-context.ts'
 import { listOf } from '../lists.ts'
 import { code, table } from './table.ts'

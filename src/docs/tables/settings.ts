@@ -1,5 +1,5 @@
 import { SETTINGS, type SettingName, type SettingSpec } from '../../settings.ts'
-import { html, type Html } from '../html.ts'
+import { html, type Html } from '../../site/html.ts'
 import type { PageContext } from '../page-context.ts'
 import { code, table } from './table.ts'
 

@@ -1,4 +1,4 @@
-import { attr, html, type Html } from '../html.ts'
+import { attr, html, type Html } from '../../site/html.ts'
 
 /**
  * One table shape for the whole site: a caption, header cells and rows. On a phone each row

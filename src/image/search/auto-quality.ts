@@ -1,8 +1,11 @@
 import { searchFormat, type SearchFormat } from '../../formats/format-table.ts'
 import type { AutoQuality } from '../../options/schema.ts'
 import { losslessOf, type JobPlan } from '../plan.ts'
-import { scoreCandidate, type PreparedReference, type Similarity } from './similarity.ts'
-import type { Attempt, EncodeSession } from './session.ts'
+import { scoreCandidate, type PreparedReference } from './similarity.ts'
+import { crossing, slopeNear } from './guide.ts'
+import { pointOf, Probes, secantSearch, type SearchRange } from './secant.ts'
+import { sampleOf } from './sample.ts'
+import type { EncodeSession, Scored } from './session.ts'
 
 /**
  * The similarity each auto level aims for: SSIM of the output's luma (BT.601) against the
@@ -21,7 +24,7 @@ export const AUTO_LEVELS: Readonly<Record<AutoQuality, number>> = {
 const START: Readonly<Record<SearchFormat, Readonly<Record<AutoQuality, number>>>> = {
   jpeg: { auto: 92, 'auto-high': 86, 'auto-medium': 72, 'auto-low': 50 },
   tiff: { auto: 92, 'auto-high': 86, 'auto-medium': 72, 'auto-low': 50 },
-  webp: { auto: 90, 'auto-high': 84, 'auto-medium': 70, 'auto-low': 45 },
+  webp: { auto: 93, 'auto-high': 84, 'auto-medium': 70, 'auto-low': 45 },
   avif: { auto: 80, 'auto-high': 72, 'auto-medium': 58, 'auto-low': 45 },
   png: { auto: 95, 'auto-high': 85, 'auto-medium': 65, 'auto-low': 45 },
   gif: { auto: 100, 'auto-high': 100, 'auto-medium': 100, 'auto-low': 100 },
@@ -39,8 +42,6 @@ export function aimFor(level: AutoQuality): number {
 const TOLERANCE = 2
 /** Choosing between formats needs less precision: the winner is searched again, finely. */
 export const COARSE_TOLERANCE = 6
-/** d ln(1 - SSIM) / d quality on the corpus photos, for the first step before there are two points. */
-const TYPICAL_SLOPE = -0.035
 
 /**
  * The lowest quality each level may choose, whatever the score: SSIM on luma misses blocking in
@@ -56,9 +57,7 @@ export const MIN_QUALITY: Readonly<Record<SearchFormat, Readonly<Record<AutoQual
   gif: { auto: 100, 'auto-high': 100, 'auto-medium': 100, 'auto-low': 100 },
 }
 
-export interface Scored extends Attempt {
-  readonly similarity: Similarity
-}
+export type { Scored } from './session.ts'
 
 /**
  * The effort a probe encodes at. The score at a given quality barely moves with effort (AVIF at
@@ -98,14 +97,48 @@ async function encodeAndScore(
   return { ...attempt, similarity }
 }
 
-const probe = (session: EncodeSession, base: JobPlan, quality: number, reference: PreparedReference) =>
-  encodeAndScore(session, { ...base, quality, effort: probeEffort(base) }, reference)
+/** Sample points this far below the crossing make its slope a fit over several steps, not one. */
+const SLOPE_REACH = 6
 
 /**
- * The lowest quality whose output scores at least the level's target: a secant search on
- * ln(1 - score), bracketing the target and closing in until the bracket is two quality steps
- * wide. Returns the lowest passing attempt found; when even 100 falls short, PNG's lossless
- * encode, or the best attempt for the other formats (the score is then reported as it is).
+ * The quality where a search on a sample of the image crosses the level, and the sample's
+ * slope there; undefined when the image is too small for a sample to pay.
+ */
+async function searchSample(
+  session: EncodeSession,
+  base: JobPlan,
+  start: number,
+  range: SearchRange,
+  /** Quality steps added to the sample's crossing for the first probe of the whole image. */
+  bias: number,
+): Promise<{ readonly quality: number; readonly slope: number } | undefined> {
+  const sample = await sampleOf(session.pixels, base)
+  if (!sample) return undefined
+  const sampleSession = session.forSample(sample.pixels)
+  const effort = probeEffort(base)
+  const probes = new Probes(range.target)
+  const probe = (quality: number) =>
+    encodeAndScore(sampleSession, { ...base, quality, effort }, sample.reference)
+  await secantSearch(sampleSession, probe, probes, start, { ...range, tolerance: TOLERANCE })
+  const at = crossing(probes.all.map(pointOf), range.goal)
+  const quality = Math.min(100, Math.max(range.floor, Math.ceil(at) + bias))
+  const near = probes.all.map((p) => p.plan.quality!).filter((q) => Math.abs(q - at) <= SLOPE_REACH + 2)
+  const below = Math.max(1, Math.round(at) - SLOPE_REACH)
+  if (
+    Math.max(...near) - Math.min(...near) < SLOPE_REACH / 2 &&
+    quality > range.floor &&
+    sampleSession.canAfford()
+  )
+    probes.record(await probe(below))
+  return { quality, slope: slopeNear(probes.all.map(pointOf), at) }
+}
+
+/**
+ * The lowest quality whose output scores at least the level's target. Large images are first
+ * searched on a sample (search/sample.ts), then confirmed on the whole image, usually in one
+ * encode; smaller ones are searched whole. Returns the lowest passing attempt found; when even
+ * 100 falls short, PNG's lossless encode, or the best attempt for the other formats (the score
+ * is then reported as it is).
  */
 export async function lowestQualityThatLooksTheSame(
   session: EncodeSession,
@@ -117,43 +150,33 @@ export async function lowestQualityThatLooksTheSame(
 ): Promise<Scored> {
   if (base.lossless) return encodeAndScore(session, base, reference)
   const target = aimFor(level)
-  let pass: Scored | undefined
-  let fail: Scored | undefined
-  let best: Scored | undefined
-  const record = (scored: Scored) => {
-    if (!best || scored.similarity.score > best.similarity.score) best = scored
-    if (scored.similarity.score >= target) {
-      if (!pass || scored.plan.quality! < pass.plan.quality!) {
-        pass = scored
-        session.offer(scored, scored.similarity)
-      }
-    } else if (!fail || scored.plan.quality! > fail.plan.quality!) fail = scored
+  const range = {
+    floor: MIN_QUALITY[searchFormat(base.format)][level],
+    tolerance,
+    target,
+    goal: Math.log(1 - target),
+  }
+  const probes = new Probes(target)
+  const first = Math.max(range.floor, start)
+  // GIF has no quality to search: one encode says how close it comes.
+  if (base.quality === undefined)
+    return encodeAndScore(session, { ...base, quality: first, effort: probeEffort(base) }, reference)
+  // With a sample to go by, the whole image is probed at the effort asked for where that costs
+  // at most twice a probe's: its first probe is then usually the answer. At the sample's own
+  // effort the whole image scored a little under its sample (JPEG at width 1600: under the
+  // level at the sample's crossing on every corpus photo tried), so it is probed a step higher.
+  const atAskedEffort = EFFORT_COST_FACTOR[searchFormat(base.format)] <= 2
+  const effort = atAskedEffort ? base.effort : probeEffort(base)
+  const sampled = await searchSample(session, base, first, range, effort === probeEffort(base) ? 1 : 0)
+  const probe = async (quality: number) => {
+    const scored = await encodeAndScore(session, { ...base, quality, effort }, reference)
+    // A new lowest pass of the whole image is the search's best answer so far.
+    if (scored.similarity.score >= target && (!probes.pass || quality < probes.pass.plan.quality!))
+      session.offer(scored, scored.similarity)
     return scored
   }
-  // ln(1 - score) falls close to linearly with quality: secant steps on it converge in 2 or 3.
-  const lnLoss = (scored: Scored) => Math.log(Math.max(1e-6, 1 - scored.similarity.score))
-  const goal = Math.log(1 - target)
-  const probes: Scored[] = []
-  const floor = MIN_QUALITY[searchFormat(base.format)][level]
-  let quality = Math.max(floor, start)
-  probes.push(record(await probe(session, base, quality, reference)))
-  // GIF has no quality to search: one encode says how close it comes.
-  if (base.quality === undefined) return best!
-  while (session.canAfford()) {
-    const lo = fail?.plan.quality ?? floor - 1
-    const hi = pass?.plan.quality ?? 101
-    // Two quality steps apart is close enough: the next step saves about 2% of the bytes.
-    if (hi - lo <= tolerance || (!pass && lo >= 100)) break
-    const [a, b] = pass && fail ? [fail, pass] : [probes.at(-2), probes.at(-1)!]
-    const slope =
-      a && a.plan.quality !== b.plan.quality
-        ? (lnLoss(b) - lnLoss(a)) / (b.plan.quality! - a.plan.quality!)
-        : TYPICAL_SLOPE
-    const next = b.plan.quality! + (goal - lnLoss(b)) / (slope < 0 ? slope : TYPICAL_SLOPE)
-    quality = Math.min(hi - 1, Math.max(lo + 1, Math.min(100, Math.max(1, Math.round(next)))))
-    probes.push(record(await probe(session, base, quality, reference)))
-  }
-  if (pass || base.format !== 'png' || !session.canAfford()) return pass ?? best!
+  await secantSearch(session, probe, probes, sampled?.quality ?? first, range, sampled?.slope)
+  if (probes.pass || base.format !== 'png' || !session.canAfford()) return probes.pass ?? probes.best!
   // No palette looks the same: PNG's answer is then its lossless encode, which always does.
   return encodeAndScore(session, losslessOf(base), reference)
 }

@@ -8,7 +8,6 @@ import {
   COARSE_TOLERANCE,
   EFFORT_COST_FACTOR,
   lowestQualityThatLooksTheSame,
-  probeEffort,
   type Scored,
 } from './auto-quality.ts'
 import { referenceFor, type References } from './reference.ts'
@@ -84,7 +83,7 @@ export async function chooseFormat(
     // when there is time for it.
     const final =
       scored.plan.lossless ||
-      probeEffort(scored.plan) === plan.effort ||
+      scored.plan.effort === plan.effort ||
       !previewSession.canAffordMs(previewSession.lastEncodeMs * EFFORT_COST_FACTOR[searchFormat(plan.format)])
         ? scored
         : await previewSession.encode({ ...scored.plan, effort: plan.effort })

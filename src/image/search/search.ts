@@ -5,13 +5,7 @@ import type { AutoQuality } from '../../options/schema.ts'
 import type { JobPlan } from '../plan.ts'
 import type { ImageProbe } from '../probe.ts'
 import { scoreCandidate, type Similarity } from './similarity.ts'
-import {
-  aimFor,
-  EFFORT_COST_FACTOR,
-  lowestQualityThatLooksTheSame,
-  probeEffort,
-  type Scored,
-} from './auto-quality.ts'
+import { aimFor, EFFORT_COST_FACTOR, lowestQualityThatLooksTheSame, type Scored } from './auto-quality.ts'
 import { chooseFormat } from './choose-format.ts'
 import { meetTarget } from './meet-target.ts'
 import { referenceFor, type References } from './reference.ts'
@@ -104,7 +98,7 @@ async function reachLevel(
   const start = choice ? plan.quality : undefined
   const found = await lowestQualityThatLooksTheSame(session, plan, level, reference, start)
   const reached = found.similarity.score >= aimFor(level)
-  if (found.plan.lossless || probeEffort(plan) === plan.effort) return { ...found, reached }
+  if (found.plan.lossless || found.plan.effort === plan.effort) return { ...found, reached }
   // Near the deadline, the probe (a lower effort, at the same level) is the answer.
   if (!session.canAffordMs(session.lastEncodeMs * EFFORT_COST_FACTOR[searchFormat(plan.format)]))
     return { ...found, reached }

@@ -12,6 +12,11 @@ export interface Attempt {
 /** A full-size attempt that meets the request, offered as the search's best so far. */
 export type OfferBest = (attempt: Attempt, pixels: Pixels, similarity?: Similarity) => void
 
+/** An attempt and how close it came to its reference. */
+export interface Scored extends Attempt {
+  readonly similarity: Similarity
+}
+
 export interface SessionLimits {
   /** Monotonic time (performance.now()) by which the search must have returned. */
   readonly deadline: number
@@ -129,5 +134,16 @@ export class EncodeSession {
   /** Offers an attempt that meets the request as the best so far (see SessionLimits.offerBest). */
   offer(attempt: Attempt, similarity?: Similarity): void {
     if (!this.preview) this.limits.offerBest?.(attempt, this.pixels, similarity)
+  }
+
+  /**
+   * A session on a small sample of the image (search/sample.ts), bound by the same deadline but
+   * counted apart: a sample's encodes are estimates at a sixth of the cost, not candidates, so
+   * they neither use up nor show in the count of encodes (at most the cap again, of its own).
+   */
+  forSample(pixels: Pixels): EncodeSession {
+    const clock = { count: 0, slowestMs: 0, lastEncodeMs: 0 }
+    // A sample's attempts are never answers: as a preview's, they are not offered as the best.
+    return new EncodeSession(pixels, this.probe, this.limits, clock, this.limits.maxEncodes, true)
   }
 }

@@ -78,11 +78,15 @@ export function comparisonSize(width: number, height: number): { width: number; 
   }
 }
 
-/** Rounded BT.601 Y' of interleaved 8-bit R'G'B' pixels (`channels` apart, 3 or more). */
+/**
+ * Rounded BT.601 Y' of interleaved 8-bit R'G'B' pixels (`channels` apart, 3 or more). Adding a
+ * half and truncating equals Math.round for every 8-bit colour (checked over all 2^24 in the
+ * tests) and runs about ten times faster in Bun.
+ */
 export function bt601Luma(pixels: Uint8Array, channels: number): Uint8Array {
   const luma = new Uint8Array(Math.floor(pixels.length / channels))
   for (let i = 0, p = 0; i < luma.length; i++, p += channels) {
-    luma[i] = Math.round(0.299 * pixels[p]! + 0.587 * pixels[p + 1]! + 0.114 * pixels[p + 2]!)
+    luma[i] = (0.299 * pixels[p]! + 0.587 * pixels[p + 1]! + 0.114 * pixels[p + 2]! + 0.5) | 0
   }
   return luma
 }
@@ -128,8 +132,41 @@ async function encodedLumaPlane(
 
 /** Prepares the reference once, for scoring each of several candidates against it. */
 export async function prepareReference(reference: ImageInput): Promise<PreparedReference> {
-  const plane = await toLumaPlane(reference)
-  return { ...plane, ssim: prepareSsim(plane.data, plane.width, plane.height) }
+  return prepared(await toLumaPlane(reference))
+}
+
+const prepared = (plane: LumaPlane): PreparedReference => ({
+  ...plane,
+  ssim: prepareSsim(plane.data, plane.width, plane.height),
+})
+
+/** Decoded 8-bit samples, as the searches hold an image: sRGB or grey, with or without alpha. */
+export interface RawImage {
+  readonly data: Uint8Array
+  readonly width: number
+  readonly height: number
+  readonly channels: 1 | 2 | 3 | 4
+}
+
+/**
+ * The reference for decoded samples in one pass: transparency flattened on `background` (white,
+ * as a viewer shows it, unless the output paints another), then scaled to `size` (by default the
+ * comparison size). Rendering the samples to RGBA first, as a
+ * pipeline needs, cost a full-size copy and a second pass for the same plane.
+ */
+export async function prepareRawReference(
+  raw: RawImage,
+  background: string = '#ffffff',
+  size: { readonly width: number; readonly height: number } = comparisonSize(raw.width, raw.height),
+): Promise<PreparedReference> {
+  const { width, height, channels } = raw
+  const image = sharp(raw.data, { raw: { width, height, channels } }).toColourspace('srgb')
+  if (channels === 2 || channels === 4) image.flatten({ background })
+  const rgb = await image
+    .resize({ width: size.width, height: size.height, fit: 'fill', kernel: 'lanczos3' })
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true })
+  return prepared({ data: bt601Luma(rgb.data, rgb.info.channels), ...size })
 }
 
 /** Scores a candidate against a prepared reference, at the reference's comparison size. */

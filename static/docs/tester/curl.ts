@@ -1,19 +1,10 @@
+import { KEY_HEADER, shellQuote } from '../../tools/api/curl.ts'
 import type { SentRequest } from './request.ts'
 
 /**
- * The shell variable the curl command reads the API key from. A command that shows the key would
- * leave it in shell history, screenshots and pasted snippets; a masked one would fail with 401
- * when run. The variable keeps it out of sight and the command still works once it is set.
+ * The curl command that sends what the tester sent, as multipart form fields; `saveAs` writes an
+ * image answer to a file. The key is named, never shown (KEY_HEADER).
  */
-export const KEY_VARIABLE = 'IMGAPI_KEY'
-const KEY_HEADER = `"Authorization: Bearer $${KEY_VARIABLE}"`
-
-/** POSIX shell quoting: single quotes, with any single quote closed, escaped and reopened. */
-export function shellQuote(text: string): string {
-  return `'${text.replaceAll("'", `'\\''`)}'`
-}
-
-/** The curl command that sends what the tester sent; `saveAs` writes an image answer to a file. */
 export function curlCommand(request: SentRequest, saveAs?: string): string {
   const parts = ['curl']
   const headers = request.headers.flatMap(([name, value]) => ['-H', shellQuote(`${name}: ${value}`)])

@@ -1,30 +1,7 @@
-/** The formats this server publishes (GET /api/formats): ranges and options per output. */
-export interface Range {
-  readonly min: number
-  readonly max: number
-  readonly default: number
-}
-
-export interface PublishedFormat {
-  readonly id: string
-  readonly aliases: readonly string[]
-  readonly mime: string
-  readonly output: boolean
-  readonly metadata: boolean
-  readonly tunables: Readonly<Record<string, Partial<Range> & { default: unknown }>>
-}
-
-/** With the reader's key, if any: a server may require one for this list too. */
-export async function fetchFormats(apiKey?: string): Promise<PublishedFormat[]> {
-  const response = await fetch('/api/formats', {
-    headers: apiKey ? { Authorization: `Bearer ${apiKey}` } : {},
-  })
-  if (!response.ok) return []
-  return ((await response.json()) as { formats: PublishedFormat[] }).formats
-}
+import type { ServerFormat } from '../../tools/api/server.ts'
 
 /** The format a `format=` value names (an id or an alias), if this server writes it. */
-export function findFormat(formats: readonly PublishedFormat[], name: string): PublishedFormat | undefined {
+export function findFormat(formats: readonly ServerFormat[], name: string): ServerFormat | undefined {
   return formats.find((f) => f.output && (f.id === name || f.aliases.includes(name)))
 }
 
@@ -33,6 +10,28 @@ export function findFormat(formats: readonly PublishedFormat[], name: string): P
  * fit, background… apply to every output). Read from the list, so an option a format gains
  * is narrowed here with no change to this page.
  */
-export function tunableOptions(formats: readonly PublishedFormat[]): string[] {
-  return [...new Set(formats.flatMap((format) => Object.keys(format.tunables)))]
+export function tunableOptions(formats: readonly ServerFormat[]): Set<string> {
+  return new Set(formats.flatMap((format) => Object.keys(format.tunables)))
+}
+
+/** What the tester shows beside an option for the chosen format. */
+export interface Narrowed {
+  readonly applies: boolean
+  readonly min?: number
+  readonly max?: number
+  readonly default?: number
+}
+
+/**
+ * An option narrowed to the chosen output: not used by it, or used within its range on this
+ * server. With no format chosen (or original, auto) every option keeps the schema's range.
+ */
+export function narrow(formats: readonly ServerFormat[], formatValue: string, name: string): Narrowed {
+  const format = findFormat(formats, formatValue)
+  if (!format || !tunableOptions(formats).has(name)) return { applies: true }
+  const tunable = format.tunables[name as keyof typeof format.tunables] as
+    { min?: number; max?: number; default?: unknown } | undefined
+  if (!tunable) return { applies: false }
+  if (tunable.min === undefined || tunable.max === undefined) return { applies: true }
+  return { applies: true, min: tunable.min, max: tunable.max, default: Number(tunable.default) }
 }

@@ -1,8 +1,11 @@
-import type { TFunction } from 'i18next'
-import { numberFormats } from '../../../src/docs/numbers.ts'
-import { el } from './dom.ts'
+import type { Envelope } from './answer.ts'
 
-type Envelope = Record<string, unknown> | undefined
+/** What the server chose for an image: each figure, when the answer gives it. */
+export interface ResultFacts {
+  readonly quality?: number
+  readonly similarity?: { readonly metric: string; readonly score: number }
+  readonly encodes?: number
+}
 
 /** The encodes a job tried, from Server-Timing's `encodes;desc="7"`. */
 function encodesFrom(serverTiming: string | null): number | undefined {
@@ -11,40 +14,18 @@ function encodesFrom(serverTiming: string | null): number | undefined {
 }
 
 /** `ssim=0.9931` (X-Similarity) or the envelope's { metric, score }. */
-function similarityFrom(response: Response, json: Envelope): { metric: string; score: number } | undefined {
-  const fromJson = json?.similarity as { metric: string; score: number } | undefined
+function similarityFrom(headers: Headers, json: Envelope | undefined): ResultFacts['similarity'] {
+  const fromJson = json?.similarity as ResultFacts['similarity']
   if (fromJson) return fromJson
-  const match = /^(\w+)=([\d.]+)$/.exec(response.headers.get('x-similarity') ?? '')
+  const match = /^(\w+)=([\d.]+)$/.exec(headers.get('x-similarity') ?? '')
   return match ? { metric: match[1]!, score: Number(match[2]) } : undefined
 }
 
-/**
- * What the server chose for this image, up front: the quality of the encode it returned, how
- * close that is to the original, and how many encodes it tried to get there. Figures in Latin
- * digits, as the headers and the values one types read.
- */
-export function resultSummary(
-  response: Response,
-  json: Envelope,
-  t: TFunction,
-  language: string,
-): HTMLElement | undefined {
-  const numbers = numberFormats(language, 'latin')
-  const quality = (json?.quality as number | undefined) ?? Number(response.headers.get('x-quality') ?? NaN)
-  const similarity = similarityFrom(response, json)
-  const encodes = (json?.encodes as number | undefined) ?? encodesFrom(response.headers.get('server-timing'))
-  const items: [string, string][] = []
-  if (Number.isFinite(quality)) items.push([t('site.tester.quality'), numbers.integer(quality)])
-  if (similarity)
-    items.push([
-      t('site.tester.similarity'),
-      `${similarity.metric.toUpperCase()} ${numbers.score(similarity.score)}`,
-    ])
-  if (encodes !== undefined) items.push([t('site.tester.encodes'), numbers.integer(encodes)])
-  if (items.length === 0) return undefined
-  return el(
-    'dl',
-    { class: 'result-summary' },
-    ...items.map(([name, value]) => el('div', {}, el('dt', {}, name), el('dd', { dir: 'ltr' }, value))),
-  )
+export function resultFacts(headers: Headers, json: Envelope | undefined): ResultFacts {
+  const quality = (json?.quality as number | undefined) ?? Number(headers.get('x-quality') ?? NaN)
+  return {
+    quality: Number.isFinite(quality) ? quality : undefined,
+    similarity: similarityFrom(headers, json),
+    encodes: (json?.encodes as number | undefined) ?? encodesFrom(headers.get('server-timing')),
+  }
 }

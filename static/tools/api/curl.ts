@@ -6,6 +6,13 @@ export function shellQuote(text: string): string {
 /** A file field for curl -F, its name in double quotes so a comma or semicolon in it stays a name. */
 const formFile = (field: string, file: string) => shellQuote(`${field}=@"${file.replace(/["\\]/g, '\\$&')}"`)
 
+/**
+ * The shell variable a curl command reads the API key from. A command that showed the key would
+ * leave it in shell history, screenshots and pasted snippets; a masked one would fail with 401.
+ */
+export const KEY_VARIABLE = 'IMGAPI_KEY'
+export const KEY_HEADER = `"Authorization: Bearer $${KEY_VARIABLE}"`
+
 export interface CurlRequest {
   readonly file: string
   readonly query: URLSearchParams
@@ -33,13 +40,13 @@ export function curlCommand(request: CurlRequest): string {
       '-H',
       shellQuote('Content-Type: application/octet-stream'),
     )
-  if (request.keyRequired) parts.push('-H', '"Authorization: Bearer $IMGAPI_KEY"')
+  if (request.keyRequired) parts.push('-H', KEY_HEADER)
   parts.push('-o', shellQuote(request.output), shellQuote(url))
   return parts.join(' ')
 }
 
 /** The folder script of the examples, run with these options into a folder of its own. */
 export function folderCommand(query: URLSearchParams, keyRequired: boolean): string {
-  const key = keyRequired ? 'IMGAPI_KEY=… ' : ''
+  const key = keyRequired ? `${KEY_VARIABLE}=… ` : ''
   return `${key}IMGAPI_URL=${shellQuote(location.origin)} bash folder.sh ./images ${shellQuote(query.toString())} ./images-imgapi`
 }

@@ -1,8 +1,11 @@
 import { useState } from 'preact/hooks'
 import { env } from '../env.ts'
 
-/** A command to copy: left to right in every language, never translated, with a copy button. */
-export function CodeBlock({ code, label }: { code: string; label: string }) {
+/**
+ * A command to copy: left to right in every language, never translated, with a copy button.
+ * `wrap`: a long one-line command wraps to show all of itself instead of scrolling.
+ */
+export function CodeBlock({ code, label, wrap }: { code: string; label: string; wrap?: boolean }) {
   const { t } = env()
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
   const copy = async () => {
@@ -16,7 +19,7 @@ export function CodeBlock({ code, label }: { code: string; label: string }) {
   }
   return (
     <div class="code-block" dir="ltr">
-      <pre dir="ltr" translate={false} tabIndex={0} aria-label={label}>
+      <pre dir="ltr" translate={false} tabIndex={0} aria-label={label} class={wrap ? 'wrap' : undefined}>
         <code>{code}</code>
       </pre>
       <button type="button" class="copy" onClick={copy}>

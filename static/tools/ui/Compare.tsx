@@ -20,6 +20,8 @@ interface Props {
 }
 
 const ZOOMS = [1, 1.5, 2, 3, 4, 6, 8]
+/** The view's height at most, as compare.css sets it (max-block-size). */
+const VIEW_HEIGHT_VH = 70
 const clamp = (value: number) => Math.min(100, Math.max(0, value))
 
 /**
@@ -92,13 +94,15 @@ export function Compare({ before, after, quality, similarity }: Props) {
   const width = after.width || afterPicture.width || beforePicture.width
   const height = after.height || afterPicture.height || beforePicture.height
   const ratio = width && height ? `${width} / ${height}` : '3 / 2'
+  // At "Fit" the whole picture is in view: no wider than the view, no taller than its 70vh.
+  const fit = width && height ? `min(100%, ${((VIEW_HEIGHT_VH * width) / height).toFixed(2)}vh)` : '100%'
   return (
     <div class="compare" dir="ltr">
       <div class="compare-view" ref={view} tabIndex={0} aria-label={t('common.compareView')}>
         <div
           class="compare-stage"
           ref={stage}
-          style={{ width: `${scale * 100}%`, aspectRatio: ratio }}
+          style={{ width: `calc(${scale} * ${fit})`, aspectRatio: ratio }}
           onClick={(event) => fromPointer(event.clientX)}
         >
           <Picture preview={beforePicture} alt={t('common.before')} />
@@ -200,8 +204,9 @@ function Facts(props: Props & { beforePicture: Preview; afterPicture: Preview })
     <>
       <dt>{label}</dt>
       <dd>
-        {numbers.bytes(side.blob.size)} <span translate={false}>{formatName(side.format)}</span>{' '}
-        {dimensions(side, picture)}
+        {/* Each figure isolated: in a right-to-left line they keep their order and their digits' sides. */}
+        <bdi>{numbers.bytes(side.blob.size)}</bdi> <bdi translate={false}>{formatName(side.format)}</bdi>{' '}
+        <bdi>{dimensions(side, picture)}</bdi>
         {picture.converted && (
           <span class="note"> {t('common.converted', { format: formatName(side.format) })}</span>
         )}

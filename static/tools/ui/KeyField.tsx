@@ -25,7 +25,11 @@ export function KeyField({ onSaved }: { onSaved(): void }) {
         dir="ltr"
         value={value}
         aria-describedby="api-key-hint"
-        onInput={(e) => setValue(e.currentTarget.value)}
+        onInput={(e) => {
+          // Kept as typed, so a request sent before "Use this key" goes with it too.
+          setValue(e.currentTarget.value)
+          saveKey(e.currentTarget.value)
+        }}
       />
       <button type="submit">{t('common.keySave')}</button>
       <p class="hint" id="api-key-hint">

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact'
+import { useLayoutEffect, useRef } from 'preact/hooks'
 import type { OptionFacts } from '../../../src/tools/options.ts'
 import { env } from '../env.ts'
 
@@ -64,7 +65,14 @@ export function Choices(props: {
   legend: string
   name: string
   value: string
-  choices: readonly { value: string; label: string; hint?: string; picture?: ComponentChildren }[]
+  /** `code`: the label is an identifier (a path, a format): never translated, left to right. */
+  choices: readonly {
+    value: string
+    label: string
+    code?: boolean
+    hint?: ComponentChildren
+    picture?: ComponentChildren
+  }[]
   class?: string
   onChange(value: string): void
 }) {
@@ -83,11 +91,15 @@ export function Choices(props: {
           {choice.picture}
           {choice.hint ? (
             <span>
-              <strong>{choice.label}</strong>
+              <strong translate={choice.code ? false : undefined} dir={choice.code ? 'ltr' : undefined}>
+                {choice.label}
+              </strong>
               <span class="hint">{choice.hint}</span>
             </span>
           ) : (
-            <span>{choice.label}</span>
+            <span translate={choice.code ? false : undefined} dir={choice.code ? 'ltr' : undefined}>
+              {choice.label}
+            </span>
           )}
         </label>
       ))}
@@ -271,4 +283,87 @@ export function OptionControl(props: {
       />
     )
   return null
+}
+
+/**
+ * The bare control for any option, generated from its facts, in which every option can be left
+ * unset (the server's default, a distinct choice): a select for values and flags, a number for
+ * a range, free text with the words offered for a number-or-word, text for the rest. The
+ * caller lays it out and may narrow its range (the chosen format's, from GET /api/formats).
+ */
+export function OptionInput(props: {
+  id: string
+  name: string
+  facts: OptionFacts
+  value: string
+  min?: number
+  max?: number
+  placeholder?: string
+  disabled?: boolean
+  describedBy?: string
+  onChange(value: string): void
+}) {
+  const { t } = env()
+  const { facts } = props
+  // Set and removed by hand: Preact leaves placeholder="" behind when the prop goes away.
+  const control = useRef<HTMLInputElement>(null)
+  const placeholder = props.placeholder ?? (facts.kind === 'text' ? facts.default : undefined)
+  useLayoutEffect(() => {
+    if (placeholder === undefined) control.current?.removeAttribute('placeholder')
+    else control.current?.setAttribute('placeholder', placeholder)
+  })
+  const common = {
+    ref: control,
+    id: props.id,
+    name: props.name,
+    value: props.value,
+    disabled: props.disabled,
+    'aria-describedby': props.describedBy,
+    onInput: (event: Event) => props.onChange((event.currentTarget as HTMLInputElement).value),
+  }
+  if (facts.kind === 'enum' || facts.kind === 'boolean') {
+    const values = facts.kind === 'enum' ? facts.values : ['true', 'false']
+    return (
+      <select {...common} ref={undefined}>
+        <option value="">{t('common.serverDefault')}</option>
+        {values.map((value) => (
+          <option key={value} value={value} translate={false}>
+            {value}
+          </option>
+        ))}
+      </select>
+    )
+  }
+  if (facts.kind === 'integer')
+    return (
+      <input
+        {...common}
+        type="number"
+        inputMode="numeric"
+        step={1}
+        min={props.min ?? facts.min}
+        max={props.max ?? facts.max}
+      />
+    )
+  const words = facts.kind === 'integer-or-word' ? facts.words : undefined
+  return (
+    <>
+      <input
+        {...common}
+        type="text"
+        dir="ltr"
+        spellcheck={false}
+        list={words && `${props.id}-words`}
+        pattern={facts.kind === 'text' ? facts.pattern : undefined}
+        maxLength={facts.kind === 'text' ? facts.maxLength : undefined}
+      />
+      {words && (
+        <datalist id={`${props.id}-words`}>
+          {words.map((word) => (
+            <option key={word} value={word} />
+          ))}
+        </datalist>
+      )}
+    </>
+  )
 }

@@ -1,0 +1,118 @@
+/**
+ * What quality=auto costs against one fixed-quality encode of the same format at the same size:
+ * every corpus photo and graphic (the classes and formats of bench/quality.ts), uploaded as it
+ * is with width=1600, compressed in this process (compressImage, as POST /api/compress runs it
+ * minus HTTP, one job at a time), once at the format's default quality and once with
+ * quality=auto, alternating, for a few rounds. Per image the median of its rounds; per format
+ * the median over images of auto's time over the fixed request's, wall clock and CPU.
+ * Called by bench/throughput.ts; alone: bun bench/auto-cost.ts [--rounds 3]
+ */
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { median } from './figures.ts'
+import { readManifest } from './quality-corpus.ts'
+import { runImgapi, warmUpImgapi, type ImgapiRun } from './quality-imgapi.ts'
+import { FORMATS_BY_CLASS } from './quality-run.ts'
+
+const CORPUS = resolve(import.meta.dir, '../../shared/corpus/public')
+const WIDTH = '1600'
+/** The goal: quality=auto costs at most this many fixed-quality encodes. */
+export const AUTO_COST_GOAL = 2
+
+interface Pair {
+  readonly image: string
+  readonly format: string
+  readonly fixed: readonly ImgapiRun[]
+  readonly auto: readonly ImgapiRun[]
+}
+
+async function measurePair(input: Uint8Array, format: string, rounds: number) {
+  const fixed: ImgapiRun[] = []
+  const auto: ImgapiRun[] = []
+  for (let round = 0; round < rounds; round++) {
+    // Alternating which goes first spreads a busy neighbour over both alike.
+    const order = round % 2 === 0 ? [fixed, auto] : [auto, fixed]
+    for (const runs of order) {
+      const query: Record<string, string> = {
+        format,
+        width: WIDTH,
+        ...(runs === auto ? { quality: 'auto' } : {}),
+      }
+      runs.push(await runImgapi(input, query))
+    }
+  }
+  return { fixed, auto }
+}
+
+const medianOf = (runs: readonly ImgapiRun[], key: 'wallMs' | 'cpuMs' | 'encodes') =>
+  median(runs.map((run) => run[key]))
+
+function summarise(pairs: readonly Pair[]) {
+  const formats = [...new Set(pairs.map((p) => p.format))]
+  return formats.map((format) => {
+    const of = pairs.filter((p) => p.format === format)
+    const ratio = (key: 'wallMs' | 'cpuMs') =>
+      median(of.map((p) => medianOf(p.auto, key) / medianOf(p.fixed, key)))
+    return {
+      format,
+      images: of.length,
+      fixedMs: median(of.map((p) => medianOf(p.fixed, 'wallMs'))),
+      autoMs: median(of.map((p) => medianOf(p.auto, 'wallMs'))),
+      wall: ratio('wallMs'),
+      cpu: ratio('cpuMs'),
+      encodes: median(of.map((p) => medianOf(p.auto, 'encodes'))),
+    }
+  })
+}
+
+function formatTable(rows: ReturnType<typeof summarise>, rounds: number): string {
+  const header = 'format  images  fixed ms  auto ms  auto/fixed wall  auto/fixed CPU  encodes  goal'
+  const lines = rows.map((r) =>
+    [
+      r.format.padEnd(6),
+      String(r.images).padStart(6),
+      r.fixedMs.toFixed(0).padStart(9),
+      r.autoMs.toFixed(0).padStart(8),
+      r.wall.toFixed(2).padStart(16),
+      r.cpu.toFixed(2).padStart(15),
+      String(r.encodes).padStart(8),
+      r.wall <= AUTO_COST_GOAL ? '  met' : '  MISS',
+    ].join(' '),
+  )
+  return [
+    `quality=auto against one fixed-quality encode (width ${WIDTH}, in-process, medians of ${rounds} rounds per image, then over images; goal <= ${AUTO_COST_GOAL}):`,
+    header,
+    ...lines,
+  ].join('\n')
+}
+
+export async function benchAutoCost(
+  rounds: number,
+  log: (line: string) => void = console.error,
+): Promise<string> {
+  if (!existsSync(join(CORPUS, 'MANIFEST.tsv'))) return `auto-cost: skipped, no corpus at ${CORPUS}`
+  const images = readManifest(CORPUS).images
+  await warmUpImgapi(await Bun.file(join(CORPUS, images[0]!.file)).bytes(), ['jpeg', 'webp', 'avif', 'png'])
+  const pairs: Pair[] = []
+  const failures: string[] = []
+  for (const image of images) {
+    const input = await Bun.file(join(CORPUS, image.file)).bytes()
+    for (const format of FORMATS_BY_CLASS[image.imageClass]) {
+      try {
+        pairs.push({ image: image.file, format, ...(await measurePair(input, format, rounds)) })
+      } catch (error) {
+        failures.push(`${image.file} ${format}: ${error instanceof Error ? error.message : String(error)}`)
+      }
+    }
+    log(`auto-cost: ${image.file}`)
+  }
+  const failed =
+    failures.length === 0 ? [] : [`left out, failed (${failures.length}):`, ...failures.map((f) => `  ${f}`)]
+  return [formatTable(summarise(pairs), rounds), ...failed].join('\n')
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' } } })
+  console.log(await benchAutoCost(Number(values.rounds)))
+}

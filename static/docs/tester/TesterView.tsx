@@ -1,0 +1,140 @@
+import { useEffect, useRef, useState } from 'preact/hooks'
+import { savedKey } from '../../tools/api/key.ts'
+import { env } from '../../tools/env.ts'
+import { DropZone } from '../../tools/ui/DropZone.tsx'
+import { Choices } from '../../tools/ui/fields.tsx'
+import { KeyField } from '../../tools/ui/KeyField.tsx'
+import { useServer } from '../../tools/ui/use-server.ts'
+import { readAnswer, type Answer } from './answer.ts'
+import { ENDPOINTS, type EndpointId } from './endpoints.ts'
+import { EndpointPicker } from './EndpointPicker.tsx'
+import { OverlayField } from './OverlayField.tsx'
+import { OptionsForm, sentOptions, type OptionValues } from './OptionsForm.tsx'
+import { Result } from './Result.tsx'
+import { describeRequest, send } from './request.ts'
+
+/**
+ * The interactive tester: a real request to this server, and everything about its answer. Built
+ * from the tools' components (drop zone, comparison, code blocks, the key field), with a form
+ * generated from the option schema and narrowed by GET /api/formats.
+ */
+export function Tester() {
+  const { t, data } = env()
+  const server = useServer()
+  const [endpoint, setEndpoint] = useState<EndpointId>('compress')
+  const [file, setFile] = useState<File>()
+  const [overlay, setOverlay] = useState<File>()
+  const [values, setValues] = useState<OptionValues>({})
+  const [json, setJson] = useState(false)
+  const [status, setStatus] = useState('')
+  const [answer, setAnswer] = useState<Answer>()
+  const heading = useRef<HTMLHeadingElement>(null)
+  const fileButton = useRef<HTMLDivElement>(null)
+  const formats = server.facts?.formats ?? []
+  // The answer's heading takes focus, so keyboard and screen reader users land on it.
+  useEffect(() => {
+    if (answer) heading.current?.focus()
+  }, [answer])
+
+  const submit = async (event: Event) => {
+    event.preventDefault()
+    const chosen = ENDPOINTS.find((e) => e.id === endpoint)!
+    if (chosen.id === 'compress' && !file) {
+      setStatus(t('site.tester.noFile'))
+      fileButton.current?.querySelector<HTMLButtonElement>('.drop-buttons button')?.focus()
+      return
+    }
+    const request = describeRequest(
+      { endpoint: chosen, file, overlay, options: sentOptions(values, formats), json, apiKey: savedKey() },
+      data.language,
+    )
+    setStatus(t('site.tester.sending'))
+    try {
+      setAnswer(await readAnswer(await send(request)))
+      setStatus('')
+    } catch (error) {
+      setAnswer(undefined)
+      setStatus(
+        t('site.tester.networkError', { message: error instanceof Error ? error.message : String(error) }),
+      )
+    }
+  }
+
+  return (
+    <>
+      <KeyField onSaved={server.reload} />
+      <form
+        class="tester"
+        data-tester
+        data-ready={server.facts || server.failed ? 'true' : undefined}
+        onSubmit={submit}
+      >
+        <EndpointPicker value={endpoint} onChange={setEndpoint} />
+        <div class="compress-fields" data-for-endpoint="compress" hidden={endpoint !== 'compress'}>
+          <div class="tester-file" ref={fileButton}>
+            <DropZone single compact={Boolean(file)} onFiles={(picked) => setFile(picked[0]!.file as File)} />
+            <p class="file-info" aria-live="polite">
+              {file && <ChosenFile file={file} />}
+            </p>
+          </div>
+          <OverlayField file={overlay} onChange={setOverlay} />
+          <OptionsForm
+            values={values}
+            formats={formats}
+            onChange={(name, value) => setValues({ ...values, [name]: value })}
+          />
+          <Choices
+            legend={t('site.tester.responseAs')}
+            name="accept"
+            class="accept"
+            value={json ? 'json' : 'image'}
+            choices={[
+              { value: 'image', label: t('site.tester.asImage') },
+              {
+                value: 'json',
+                label: t('site.tester.asJson'),
+                hint: <code translate={false}>Accept: application/json</code>,
+              },
+            ]}
+            onChange={(value) => setJson(value === 'json')}
+          />
+        </div>
+        <p class="actions">
+          <button type="submit" class="primary" data-send>
+            {t('site.tester.send')}
+          </button>{' '}
+          <span class="status-text" role="status">
+            {status}
+          </span>
+        </p>
+      </form>
+      <section class="result" data-result aria-labelledby="result-title" hidden={!answer}>
+        <h2 id="result-title" tabIndex={-1} ref={heading}>
+          {t('site.tester.result')}
+        </h2>
+        {answer && <Result answer={answer} />}
+      </section>
+    </>
+  )
+}
+
+/** "Image: photo.jpg, 134 KiB", name and size isolated: a Latin name must not reorder a Persian line. */
+function ChosenFile({ file }: { file: File }) {
+  const { t, numbers } = env()
+  const parts = { '\u0000': file.name, '\u0001': numbers.bytes(file.size) }
+  const line = t('site.tester.fileChosen', { name: '\u0000', size: '\u0001' })
+  return (
+    <>
+      {t('common.chosenFile')}{' '}
+      {line.split(/([\u0000\u0001])/).map((part, i) =>
+        part in parts ? (
+          <bdi key={i} translate={part === '\u0000' ? false : undefined}>
+            {parts[part as keyof typeof parts]}
+          </bdi>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  )
+}
