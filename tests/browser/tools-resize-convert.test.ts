@@ -129,6 +129,22 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('Resize and Convert in a real 
     await page.close()
   }, 60_000)
 
+  test('to ICO with the sizes chosen: one square picture per size, as ImageMagick reads the icon', async () => {
+    const page = await suite.browser.context.newPage()
+    await openTool(page, suite.api.url, 'convert')
+    await page.check('input[name="convert-format"][value="ico"]')
+    await page.getByLabel('48 × 48').uncheck()
+    await page.getByLabel('128 × 128').check()
+    await page.setInputFiles('input[data-files]', PHOTO)
+    const result = await resultOf(page)
+    expect(result.name).toEndWith('.ico')
+    const ico = join(scratch, 'converted.ico')
+    await Bun.write(ico, result.bytes)
+    const identify = Bun.spawnSync(['identify', '-format', '%wx%h\n', ico])
+    expect(identify.stdout.toString().trim().split('\n')).toEqual(['16x16', '32x32', '128x128'])
+    await page.close()
+  }, 60_000)
+
   test('an animated GIF to WebP stays animated: every frame, the same pictures', async () => {
     const gif = join(FIXTURES, 'gif-animated-10frames.gif')
     const page = await suite.browser.context.newPage()
