@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks'
 import { problemOf, type Problem } from '../api/problem.ts'
 import { postImage } from '../api/send.ts'
 import { env } from '../env.ts'
+import { loadImage } from '../ui/use-preview.ts'
 import { frameCount } from './frames.ts'
 import type { Size } from './geometry.ts'
 
@@ -11,15 +12,6 @@ export interface Source {
   readonly size?: Size
   readonly frames: number
   readonly problem?: Problem
-}
-
-function load(url: string): Promise<HTMLImageElement> {
-  return new Promise((resolve, reject) => {
-    const image = new Image()
-    image.onload = () => resolve(image)
-    image.onerror = reject
-    image.src = url
-  })
 }
 
 /**
@@ -43,7 +35,7 @@ export function useSource(file: Blob | undefined): Source {
       live && setSource({ image, size: { width: image.naturalWidth, height: image.naturalHeight }, frames })
     void frameCount(file).then(async (frames) => {
       try {
-        ready(await load(track(file)), frames)
+        ready(await loadImage(track(file)), frames)
       } catch {
         const query = new URLSearchParams({ format: 'jpeg', quality: '85' })
         const answer = await postImage(file, query, env().data.language).answer.catch(() => undefined)
@@ -52,7 +44,7 @@ export function useSource(file: Blob | undefined): Source {
             live && setSource({ frames, problem: { code: 'NETWORK', title: env().t('common.networkTitle') } })
           )
         if (answer.status !== 200) return live && setSource({ frames, problem: await problemOf(answer) })
-        ready(await load(track(answer.body)), frames)
+        ready(await loadImage(track(answer.body)), frames)
       }
     })
     return () => {
