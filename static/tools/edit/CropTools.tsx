@@ -82,6 +82,7 @@ export function CropTools(props: {
         max={45}
         step={0.5}
         neutral={0}
+        dir="ltr"
         text={(value) => t('edit.degrees', { value })}
         onChange={(angle) => props.set({ angle })}
       />

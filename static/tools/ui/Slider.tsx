@@ -15,6 +15,8 @@ export function Slider(props: {
   /** The value that changes nothing; the reset button returns to it. */
   neutral: number
   text(value: number): string
+  /** For a turn of the picture: its range runs left to right in every language, as the picture turns. */
+  dir?: 'ltr'
   onChange(value: number): void
 }) {
   const { t } = env()
@@ -31,6 +33,7 @@ export function Slider(props: {
         <input
           id={props.id}
           type="range"
+          dir={props.dir}
           min={props.min}
           max={props.max}
           step={props.step}
