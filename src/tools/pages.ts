@@ -1,14 +1,12 @@
 /**
  * The web tools' pages, declared once: routes, navigation, the home's cards and the browser
- * entry each page loads all read this table. The groups are what the tools do today; Edit (crop,
- * rotate, adjust) joins them when POST /api/compress can do it, not before: the home lists only
- * what works.
+ * entry each page loads all read this table.
  */
-export const TOOL_GROUPS = ['compress', 'resize', 'convert', 'generate'] as const
+export const TOOL_GROUPS = ['compress', 'resize', 'edit', 'convert', 'generate'] as const
 export type ToolGroup = (typeof TOOL_GROUPS)[number]
 
-/** The generators that need no option beyond today's API (the favicon pack waits for format=ico). */
-export const GENERATORS = ['responsive', 'placeholders', 'social'] as const
+/** What Generate makes from one image, each on a page of its own. */
+export const GENERATORS = ['favicon', 'responsive', 'placeholders', 'social'] as const
 export type Generator = (typeof GENERATORS)[number]
 
 export type ToolPage = 'home' | ToolGroup | Generator
@@ -25,8 +23,10 @@ export const TOOL_PAGES = {
   home: { path: '/', entry: 'home' },
   compress: { path: '/tools/compress', group: 'compress', entry: 'compress' },
   resize: { path: '/tools/resize', group: 'resize', entry: 'resize' },
+  edit: { path: '/tools/edit', group: 'edit', entry: 'edit' },
   convert: { path: '/tools/convert', group: 'convert', entry: 'convert' },
   generate: { path: '/tools/generate', group: 'generate', entry: 'generate' },
+  favicon: { path: '/tools/generate/favicon', group: 'generate', entry: 'favicon' },
   responsive: { path: '/tools/generate/responsive', group: 'generate', entry: 'responsive' },
   placeholders: { path: '/tools/generate/placeholders', group: 'generate', entry: 'placeholders' },
   social: { path: '/tools/generate/social-card', group: 'generate', entry: 'social' },

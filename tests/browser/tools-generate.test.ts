@@ -1,6 +1,9 @@
-import { describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { decode as decodeBlurHash } from 'blurhash'
 import sharp from 'sharp'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { BINARY } from '../helpers/api.ts'
 import { decode } from '../helpers/images.ts'
 import { readZip } from '../helpers/zip.ts'
@@ -23,6 +26,11 @@ function mean(pixels: Uint8ClampedArray | Buffer, channels: number): number[] {
 
 describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('the generators in a real browser', () => {
   const suite = serverAndBrowser()
+  let scratch: string
+  beforeAll(() => {
+    scratch = mkdtempSync(join(tmpdir(), 'imgapi-tools-generate-'))
+  })
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
   test('the responsive set: each width in AVIF, WebP and JPEG, in a ZIP with the <picture> markup that names them', async () => {
     const page = await suite.browser.context.newPage()
@@ -103,4 +111,79 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('the generators in a real brow
     ])
     await page.close()
   }, 90_000)
+
+  test('the favicon pack: an ICO of 16, 32 and 48 (as ImageMagick reads it), PNGs at their sizes, a padded maskable icon, the manifest and the <link> lines, in one ZIP', async () => {
+    const page = await suite.browser.context.newPage()
+    await openTool(page, suite.api.url, 'favicon')
+    await page.setInputFiles('input[data-files]', PHOTO)
+    await page.fill('#favicon-background', '#123456')
+    await page.fill('#icon-base', '/static/icons/')
+    await page.click('[data-generate]')
+    expect(await settledJobs(page, 6)).toEqual(Array(6).fill('done'))
+    await page.waitForSelector('[data-download-all]')
+    const zip = await downloadOf(page, () => page.click('[data-download-all]'))
+    const entries = new Map(readZip(zip.bytes).map((entry) => [entry.name, entry.bytes]))
+    expect([...entries.keys()].sort()).toEqual(
+      [
+        'favicon.ico',
+        'favicon-32x32.png',
+        'apple-touch-icon.png',
+        'icon-192.png',
+        'icon-512.png',
+        'icon-maskable-512.png',
+        'site.webmanifest',
+        'favicon.html',
+      ].sort(),
+    )
+    const ico = join(scratch, 'favicon.ico')
+    await Bun.write(ico, entries.get('favicon.ico')!)
+    // An icon directory (reserved 0, type 1), each entry a PNG, as ImageMagick reads them.
+    expect([...entries.get('favicon.ico')!.subarray(0, 4)]).toEqual([0, 0, 1, 0])
+    const identify = Bun.spawnSync(['identify', '-format', '%wx%h\n', ico])
+    expect(identify.stderr.toString()).toBe('')
+    expect(identify.stdout.toString().trim().split('\n').sort()).toEqual(['16x16', '32x32', '48x48'])
+    for (const [name, side] of [
+      ['favicon-32x32.png', 32],
+      ['apple-touch-icon.png', 180],
+      ['icon-192.png', 192],
+      ['icon-512.png', 512],
+      ['icon-maskable-512.png', 512],
+    ] as const) {
+      const image = await decode(entries.get(name)!)
+      expect([name, image.format, image.width, image.height]).toEqual([name, 'png', side, side])
+    }
+    // The maskable icon keeps its picture inside the safe circle: its border is the background.
+    const maskable = await sharp(entries.get('icon-maskable-512.png')!)
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    const at = (x: number, y: number) => [...maskable.data.subarray((y * 512 + x) * 3, (y * 512 + x) * 3 + 3)]
+    for (const [x, y] of [
+      [2, 2],
+      [509, 2],
+      [2, 509],
+      [509, 509],
+      [256, 20],
+    ])
+      expect(at(x!, y!)).toEqual([0x12, 0x34, 0x56])
+    expect(at(256, 256)).not.toEqual([0x12, 0x34, 0x56])
+    const manifest = JSON.parse(new TextDecoder().decode(entries.get('site.webmanifest')!))
+    expect(manifest).toMatchObject({
+      name: BASE,
+      short_name: BASE,
+      start_url: '/static/icons/',
+      background_color: '#123456',
+      icons: [
+        { src: '/static/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/static/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/static/icons/icon-maskable-512.png', sizes: '512x512', purpose: 'maskable' },
+      ],
+    })
+    const links = (await page.textContent('.tool-results .code-block code'))!
+    expect(new TextDecoder().decode(entries.get('favicon.html')!)).toBe(`${links}\n`)
+    expect(links).toContain('<link rel="icon" href="/static/icons/favicon.ico" sizes="16x16 32x32 48x48">')
+    expect(links).toContain('<link rel="apple-touch-icon" href="/static/icons/apple-touch-icon.png">')
+    expect(links).toContain('<link rel="manifest" href="/static/icons/site.webmanifest">')
+    await page.close()
+  }, 180_000)
 })

@@ -33,10 +33,23 @@ const AT_WORK: Partial<Record<ToolPage, (page: Page) => Promise<void>>> = {
     await page.setInputFiles('input[data-files]', PHOTO)
     await settledJobs(page, 1)
   },
+  edit: async (page) => {
+    await page.setInputFiles('input[data-files]', PHOTO)
+    await page.locator('input[name="watermark"][value="text"]').check()
+    await page.fill('#watermark-text', 'imgapi')
+    await page.waitForSelector('.edit-preview img')
+    await page.click('[data-generate]')
+    await settledJobs(page, 1)
+  },
   convert: async (page) => {
     await page.check('input[name="convert-format"][value="jpeg"]')
     await page.setInputFiles('input[data-files]', [ALPHA, join(FIXTURES, 'gif-animated-10frames.gif')])
     await settledJobs(page, 2)
+  },
+  favicon: async (page) => {
+    await page.setInputFiles('input[data-files]', PHOTO)
+    await page.click('[data-generate]')
+    await settledJobs(page, 6)
   },
   responsive: async (page) => {
     await page.locator('.chip input').first().check()

@@ -62,6 +62,45 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('Resize and Convert in a real 
     }, 60_000)
   }
 
+  test('a social size with the smart crop (position=attention) keeps the striking object at one side, where the centre would cut it off', async () => {
+    // Dark and flat, with a bright, detailed disc near the right edge: the centre crop of a
+    // square misses it entirely.
+    const stripes = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><defs><pattern id="p" width="40" height="40" patternUnits="userSpaceOnUse"><rect width="20" height="40" fill="#ff2000"/><rect x="20" width="20" height="40" fill="#ffe000"/></pattern></defs><circle cx="200" cy="200" r="190" fill="url(#p)"/></svg>`,
+    )
+    const scene = join(scratch, 'object-at-the-right.png')
+    await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#202020' } })
+      .composite([{ input: stripes, left: 1950, top: 400 }])
+      .png()
+      .toFile(scene)
+    const page = await suite.browser.context.newPage()
+    await openTool(page, suite.api.url, 'resize')
+    await page.locator('button.target', { hasText: 'Instagram square' }).click()
+    expect(await page.isChecked('input[name="fit"][value="cover"]')).toBe(true)
+    await page.locator('input[name="position"][value="attention"]').check()
+    expect(await page.textContent('.position-picker')).toContain('Smart: the most striking part')
+    expect(await page.textContent('fieldset:has(input[name="dpr"])')).toContain('2× (high-density screens)')
+    await page.setInputFiles('input[data-files]', scene)
+    const result = await resultOf(page)
+    const image = await decode(result.bytes)
+    expect([image.width, image.height]).toEqual([1080, 1080])
+    const stats = await sharp(result.bytes).stats()
+    const centre = await sharp(await sharp(scene).resize(1080, 1080, { fit: 'cover' }).toBuffer()).stats()
+    // The disc is red and yellow: in the square it lifts the red channel's mean well above the
+    // flat grey's 32, which is all the centre crop has.
+    expect(centre.channels[0]!.mean).toBeLessThan(33)
+    expect(stats.channels[0]!.mean).toBeGreaterThan(centre.channels[0]!.mean + 10)
+    // And it is where sharp's own attention crop puts it: in the right part of the square.
+    const expected = await sharp(scene).resize(1080, 1080, { fit: 'cover', position: 'attention' }).toBuffer()
+    for (const [x, y] of [
+      [200, 540],
+      [980, 540],
+      [900, 300],
+    ] as const)
+      expect(near(await pixel(result.bytes, x, y), await pixel(expected, x, y), 24)).toBe(true)
+    await page.close()
+  }, 60_000)
+
   test('a transparent PNG to JPEG takes the background colour chosen, where it was transparent only', async () => {
     const png = join(scratch, 'badge.png')
     await sharp({
@@ -87,6 +126,22 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('Resize and Convert in a real 
     expect([image.format, image.width, image.height, image.metadata.channels]).toEqual(['jpeg', 64, 64, 3])
     expect(near(await pixel(result.bytes, 2, 2), [255, 0, 0], 16)).toBe(true)
     expect(near(await pixel(result.bytes, 32, 32), [0, 0, 255], 16)).toBe(true)
+    await page.close()
+  }, 60_000)
+
+  test('to ICO with the sizes chosen: one square picture per size, as ImageMagick reads the icon', async () => {
+    const page = await suite.browser.context.newPage()
+    await openTool(page, suite.api.url, 'convert')
+    await page.check('input[name="convert-format"][value="ico"]')
+    await page.getByLabel('48 × 48').uncheck()
+    await page.getByLabel('128 × 128').check()
+    await page.setInputFiles('input[data-files]', PHOTO)
+    const result = await resultOf(page)
+    expect(result.name).toEndWith('.ico')
+    const ico = join(scratch, 'converted.ico')
+    await Bun.write(ico, result.bytes)
+    const identify = Bun.spawnSync(['identify', '-format', '%wx%h\n', ico])
+    expect(identify.stdout.toString().trim().split('\n')).toEqual(['16x16', '32x32', '128x128'])
     await page.close()
   }, 60_000)
 

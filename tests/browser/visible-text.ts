@@ -53,6 +53,7 @@ const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
     'Transparence',
     'Zoom',
     'Instagram portrait',
+    'Saturation',
   ],
 }
 

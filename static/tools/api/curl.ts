@@ -3,6 +3,9 @@ export function shellQuote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`
 }
 
+/** A file field for curl -F, its name in double quotes so a comma or semicolon in it stays a name. */
+const formFile = (field: string, file: string) => shellQuote(`${field}=@"${file.replace(/["\\]/g, '\\$&')}"`)
+
 /**
  * The shell variable a curl command reads the API key from. A command that showed the key would
  * leave it in shell history, screenshots and pasted snippets; a masked one would fail with 401.
@@ -15,18 +18,28 @@ export interface CurlRequest {
   readonly query: URLSearchParams
   readonly output: string
   readonly keyRequired: boolean
+  /** The watermark's file, sent beside the image as the multipart field `overlay`. */
+  readonly overlay?: string
 }
 
 /**
- * The curl command that sends what the tools sent: the raw image and the same query, so it
- * returns the same bytes. The key is left in a variable, never written into a command that may
- * end up in a shell's history.
+ * The curl command that sends what the tools sent: the raw image (or, with a watermark, both
+ * files as multipart fields) and the same query, so it returns the same bytes. The key is left
+ * in a variable, never written into a command that may end up in a shell's history.
  */
 export function curlCommand(request: CurlRequest): string {
   const query = request.query.toString()
   const url = `${location.origin}/api/compress${query ? `?${query}` : ''}`
-  const parts = ['curl', '-sS', '--fail-with-body', '--data-binary', `@${shellQuote(request.file)}`]
-  parts.push('-H', shellQuote('Content-Type: application/octet-stream'))
+  const parts = ['curl', '-sS', '--fail-with-body']
+  if (request.overlay)
+    parts.push('-F', formFile('file', request.file), '-F', formFile('overlay', request.overlay))
+  else
+    parts.push(
+      '--data-binary',
+      `@${shellQuote(request.file)}`,
+      '-H',
+      shellQuote('Content-Type: application/octet-stream'),
+    )
   if (request.keyRequired) parts.push('-H', KEY_HEADER)
   parts.push('-o', shellQuote(request.output), shellQuote(url))
   return parts.join(' ')

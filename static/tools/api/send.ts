@@ -24,25 +24,33 @@ export class Aborted extends Error {}
 
 /**
  * POST /api/compress with the image as the raw body and the options in the query string, exactly
- * as the "copy as curl" command sends it. XMLHttpRequest rather than fetch: only it reports the
- * upload's progress.
+ * as the "copy as curl" command sends it; with a watermark, the two files as multipart fields
+ * (`file` and `overlay`), the options still in the query string. XMLHttpRequest rather than
+ * fetch: only it reports the upload's progress.
  */
 export function postImage(
   image: Blob,
   query: URLSearchParams,
   language: string,
   hooks: SendHooks = {},
+  overlay?: Blob,
 ): Sending {
   const xhr = new XMLHttpRequest()
   const answer = new Promise<Answer>((resolve, reject) => {
     const suffix = query.toString()
     xhr.open('POST', `/api/compress${suffix ? `?${suffix}` : ''}`)
     xhr.responseType = 'blob'
-    xhr.setRequestHeader('Content-Type', 'application/octet-stream')
+    let body: Blob | FormData = image
+    if (overlay) {
+      body = new FormData()
+      body.append('file', image)
+      body.append('overlay', overlay)
+    } else xhr.setRequestHeader('Content-Type', 'application/octet-stream')
     // Error titles come back in the reader's language.
     xhr.setRequestHeader('Accept-Language', language)
     for (const [name, value] of Object.entries(authorization())) xhr.setRequestHeader(name, value)
-    xhr.upload.onprogress = (event) => hooks.onUpload?.(event.loaded, event.total || image.size)
+    xhr.upload.onprogress = (event) =>
+      hooks.onUpload?.(event.loaded, event.total || image.size + (overlay?.size ?? 0))
     xhr.upload.onload = () => hooks.onUploaded?.()
     xhr.onload = () =>
       resolve({
@@ -52,7 +60,7 @@ export function postImage(
       })
     xhr.onerror = () => reject(new Error('network'))
     xhr.onabort = () => reject(new Aborted('aborted'))
-    xhr.send(image)
+    xhr.send(body)
   })
   return { answer, abort: () => xhr.abort() }
 }

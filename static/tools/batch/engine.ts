@@ -36,6 +36,8 @@ export interface JobInput {
   readonly label?: string
   /** Why the page itself cannot send this file; it is listed as failed, with this reason. */
   readonly refused?: Problem
+  /** A watermark sent beside the image (the multipart field `overlay`), and its file's name. */
+  readonly overlay?: { readonly blob: Blob; readonly name: string }
 }
 
 export interface Job extends JobInput {
@@ -85,7 +87,8 @@ export class Batch {
     for (const job of added) {
       const limit = this.options.maxUploadBytes()
       if (job.refused) this.#fail(job, job.refused)
-      else if (job.file.size > limit) this.#fail(job, this.options.tooLarge(job.file.size, limit))
+      else if (job.file.size + (job.overlay?.blob.size ?? 0) > limit)
+        this.#fail(job, this.options.tooLarge(job.file.size + (job.overlay?.blob.size ?? 0), limit))
     }
     this.jobs.push(...added)
     this.options.onChange()
@@ -154,8 +157,8 @@ export class Batch {
     job.uploaded = 0
     job.attempts++
     this.options.onChange(job)
-    const sending = postImage(job.file, job.query, this.options.language, {
-      onUpload: (sent, total) => {
+    const hooks = {
+      onUpload: (sent: number, total: number) => {
         job.uploaded = total > 0 ? sent / total : 1
         this.options.onChange()
       },
@@ -165,7 +168,8 @@ export class Batch {
         job.uploaded = 1
         this.options.onChange(job)
       },
-    })
+    }
+    const sending = postImage(job.file, job.query, this.options.language, hooks, job.overlay?.blob)
     job.sending = sending
     let answer: Answer
     try {

@@ -14,7 +14,9 @@ type Tool = ComponentType<{ initialFiles?: readonly PickedFile[] }>
 const TOOLS: Record<string, () => Promise<Tool>> = {
   compress: () => import('../tools/compress.tsx').then((m) => m.CompressTool),
   resize: () => import('../tools/resize.tsx').then((m) => m.ResizeTool),
+  edit: () => import('../edit/EditTool.tsx').then((m) => m.EditTool),
   convert: () => import('../tools/convert.tsx').then((m) => m.ConvertTool),
+  favicon: () => import('../generate/favicon.tsx').then((m) => m.FaviconTool),
   responsive: () => import('../generate/responsive.tsx').then((m) => m.ResponsiveTool),
   placeholders: () => import('../generate/placeholders.tsx').then((m) => m.PlaceholdersTool),
   social: () => import('../generate/social-card.tsx').then((m) => m.SocialCardTool),

@@ -3,6 +3,7 @@ import { outputFormats, type ServerFacts } from '../api/server.ts'
 import { env } from '../env.ts'
 import { batchTool, type SettingsForm } from '../ui/BatchTool.tsx'
 import { ColourField } from '../ui/fields.tsx'
+import { defaultIcoSizes, IcoSizes } from './ico-sizes.tsx'
 import { qualityOptions, QualityFields } from './quality.tsx'
 
 export interface ConvertSettings {
@@ -10,13 +11,26 @@ export interface ConvertSettings {
   readonly background: string
   readonly quality: string
   readonly qualityNumber: number
+  /** With ICO: the sizes it holds, comma-separated; empty for the API's default. */
+  readonly icoSizes: string
 }
 
-const DEFAULTS: ConvertSettings = { format: 'webp', background: '#ffffff', quality: '', qualityNumber: 80 }
+const DEFAULTS: ConvertSettings = {
+  format: 'webp',
+  background: '#ffffff',
+  quality: '',
+  qualityNumber: 80,
+  icoSizes: '',
+}
+
+/** An icon is a set of fixed-size PNGs: quality does not apply, its sizes do. */
+const ICO = 'ico'
 
 function convertQuery(settings: ConvertSettings, facts: ServerFacts | undefined): URLSearchParams {
   const query = new URLSearchParams({ format: settings.format })
-  qualityOptions(settings, query)
+  if (settings.format !== ICO) qualityOptions(settings, query)
+  else if (settings.icoSizes && settings.icoSizes !== defaultIcoSizes())
+    query.set('icoSizes', settings.icoSizes)
   // Transparency is flattened onto this colour only where the output cannot keep it.
   const target = facts?.formats.find((f) => f.id === settings.format)
   if (target && !target.alpha && settings.background !== '#ffffff')
@@ -111,7 +125,11 @@ const ConvertSettingsForm: SettingsForm<ConvertSettings> = ({ settings, set, fac
           onChange={(background) => set({ background })}
         />
       )}
-      <QualityFields settings={settings} format={settings.format} facts={facts} onChange={set} />
+      {settings.format === ICO ? (
+        <IcoSizes value={settings.icoSizes || defaultIcoSizes()} onChange={(icoSizes) => set({ icoSizes })} />
+      ) : (
+        <QualityFields settings={settings} format={settings.format} facts={facts} onChange={set} />
+      )}
     </>
   )
 }

@@ -2,9 +2,10 @@ import type { PickedFile } from '../batch/files.ts'
 import { imageSize } from '../batch/image-size.ts'
 import { env } from '../env.ts'
 import { batchTool, type SettingsForm } from '../ui/BatchTool.tsx'
-import { CheckField, Choices, ColourField, NumberField, OptionControl, SelectField } from '../ui/fields.tsx'
+import { CheckField, Choices, ColourField, NumberField, SelectField } from '../ui/fields.tsx'
 import { formatChoices } from './compress.tsx'
 import { FitPicture } from './fit-pictures.tsx'
+import { placementOptions, PlacementFields } from './placement.tsx'
 import { SizeTargets, type SizeTarget } from './size-targets.tsx'
 
 export interface ResizeSettings {
@@ -16,8 +17,10 @@ export interface ResizeSettings {
   readonly withoutEnlargement: boolean
   readonly background: string
   readonly format: string
-  /** Options the API has that this tool does not know by name (they arrive from the schema). */
-  readonly extra: Readonly<Record<string, string>>
+  /** What a crop keeps (cover) or where the image sits (contain). */
+  readonly position: string
+  /** Pixel density: the width and height are multiplied by it. */
+  readonly dpr: number
 }
 
 const DEFAULTS: ResizeSettings = {
@@ -29,14 +32,12 @@ const DEFAULTS: ResizeSettings = {
   withoutEnlargement: true,
   background: '#ffffff',
   format: 'original',
-  extra: {},
+  position: 'centre',
+  dpr: 1,
 }
 
-/**
- * Where the placement and pixel-density controls go: `position` (incl. the smart crop,
- * `attention`) and `dpr` are generated from the option schema as soon as the API has them.
- */
-const PLACEMENT_OPTIONS = ['position', 'dpr'] as const
+const sized = (settings: ResizeSettings) =>
+  settings.mode === 'size' && settings.width > 0 && settings.height > 0
 
 function baseQuery(settings: ResizeSettings): URLSearchParams {
   const query = new URLSearchParams()
@@ -45,7 +46,7 @@ function baseQuery(settings: ResizeSettings): URLSearchParams {
   if (!settings.withoutEnlargement) query.set('withoutEnlargement', 'false')
   if (settings.fit === 'contain' && settings.background !== '#ffffff')
     query.set('background', settings.background)
-  for (const [name, value] of Object.entries(settings.extra)) if (value) query.set(name, value)
+  placementOptions(settings, sized(settings), query)
   return query
 }
 
@@ -136,15 +137,7 @@ const ResizeSettingsForm: SettingsForm<ResizeSettings> = ({ settings, set, facts
         checked={settings.withoutEnlargement}
         onChange={(withoutEnlargement) => set({ withoutEnlargement })}
       />
-      {PLACEMENT_OPTIONS.filter((name) => data.options[name]).map((name) => (
-        <OptionControl
-          key={name}
-          name={name}
-          facts={data.options[name]!}
-          value={settings.extra[name]}
-          onChange={(value) => set({ extra: { ...settings.extra, [name]: value ?? '' } })}
-        />
-      ))}
+      <PlacementFields settings={settings} sized={sized(settings)} set={set} />
       <SelectField
         id="format"
         label={t('common.outputFormat')}

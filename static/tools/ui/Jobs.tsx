@@ -147,6 +147,7 @@ function JobRow({
               query: job.query,
               output: result.name.split('/').pop()!,
               keyRequired: data.keyRequired,
+              overlay: job.overlay?.name,
             })}
           />
         </details>

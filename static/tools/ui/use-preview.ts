@@ -12,7 +12,8 @@ export interface Preview {
   readonly height?: number
 }
 
-function load(url: string): Promise<HTMLImageElement> {
+/** An image element once the browser has decoded the picture at `url`. */
+export function loadImage(url: string): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {
     const image = new Image()
     image.onload = () => resolve(image)
@@ -34,7 +35,7 @@ export function usePreview(blob: Blob | undefined): Preview {
     const show = (next: Preview) => !cancelled && setPreview(next)
     const own = URL.createObjectURL(blob)
     urls.push(own)
-    load(own)
+    loadImage(own)
       .then((image) =>
         show({
           url: own,

@@ -1,0 +1,4 @@
+import { boot } from '../boot.tsx'
+import { FaviconTool } from '../generate/favicon.tsx'
+
+boot(() => <FaviconTool />)
