@@ -1,7 +1,9 @@
 /**
  * Throughput of imgapi over loopback HTTP against the same encodes done in-process with sharp,
- * then what quality=auto costs against a fixed quality (bench/auto-cost.ts).
- * Usage: bun bench/throughput.ts [--concurrency 4] [--requests 60] [--rounds 3] [--auto-rounds 3] [--json]
+ * then what quality=auto costs against a fixed quality (bench/auto-cost.ts), what format=auto and
+ * maxBytes cost against one encode of their answer (bench/smart-cost.ts), and how CPU and memory
+ * grow with the image's size (bench/cost-growth.ts).
+ * Usage: bun bench/throughput.ts [--concurrency 4] [--requests 60] [--rounds 3] [--auto-rounds 3] [--throughput-only] [--json]
  */
 import { existsSync, readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -9,7 +11,9 @@ import { parseArgs } from 'node:util'
 import sharp from 'sharp'
 import { capMallocArenas } from '../src/image/memory.ts'
 import { benchAutoCost } from './auto-cost.ts'
+import { benchCostGrowth } from './cost-growth.ts'
 import { benchDecoders } from './decoders.ts'
+import { benchSmartCost } from './smart-cost.ts'
 import {
   buildReport,
   figuresOf,
@@ -55,7 +59,7 @@ function positiveInt(flag: string, raw: string): number {
 
 function parseSettings(
   argv: string[],
-): RunSettings & { readonly json: boolean; readonly autoRounds: number } {
+): RunSettings & { readonly json: boolean; readonly autoRounds: number; readonly throughputOnly: boolean } {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -64,6 +68,7 @@ function parseSettings(
       rounds: { type: 'string', default: '3' },
       'auto-rounds': { type: 'string', default: '3' },
       json: { type: 'boolean', default: false },
+      'throughput-only': { type: 'boolean', default: false },
     },
   })
   return {
@@ -72,6 +77,7 @@ function parseSettings(
     rounds: positiveInt('rounds', values.rounds),
     autoRounds: positiveInt('auto-rounds', values['auto-rounds']),
     json: values.json,
+    throughputOnly: values['throughput-only'],
   }
 }
 
@@ -182,7 +188,7 @@ function isolationLine(workers: RunFigures[], inProcessJobs: RunFigures[]): stri
 }
 
 async function main(): Promise<number> {
-  const { json, autoRounds, ...run } = parseSettings(process.argv.slice(2))
+  const { json, autoRounds, throughputOnly, ...run } = parseSettings(process.argv.slice(2))
   const photos = await loadPhotos()
   if (photos.length === 0) {
     console.log(`bench: no photo-*.jpg found in ${CORPUS_DIR} (corpus absent); nothing to measure.`)
@@ -220,15 +226,24 @@ async function main(): Promise<number> {
   ;(json ? console.error : console.log)(formatTable(report))
   ;(json ? console.error : console.log)(isolationLine(http, httpInProcessJobs))
   if (json) console.log(JSON.stringify({ ...report, failures }))
-  // The WebAssembly decoders (HEIC, JPEG XL) per megapixel against libvips decoding a JPEG.
-  ;(json ? console.error : console.log)(await benchDecoders(12))
-  // quality=auto's cost against one fixed-quality encode, per format.
-  ;(json ? console.error : console.log)(await benchAutoCost(autoRounds))
+  if (!throughputOnly) await costs(json, autoRounds)
   if (failures.length === 0) return 0
   console.error(
     `FAILED: ${failures.length} job(s) without a valid WebP:\n  ${failures.slice(0, 10).join('\n  ')}`,
   )
   return 1
+}
+
+/** The costs measured in-process after the throughput, one section each. */
+async function costs(json: boolean, autoRounds: number): Promise<void> {
+  // The WebAssembly decoders (HEIC, JPEG XL) per megapixel against libvips decoding a JPEG.
+  ;(json ? console.error : console.log)(await benchDecoders(12))
+  // quality=auto's cost against one fixed-quality encode, per format.
+  ;(json ? console.error : console.log)(await benchAutoCost(autoRounds))
+  // format=auto and maxBytes against one plain encode of their answer.
+  ;(json ? console.error : console.log)(await benchSmartCost(autoRounds))
+  // CPU and memory per output megapixel at 1, 4, 16 and 64 MP.
+  ;(json ? console.error : console.log)(await benchCostGrowth(false))
 }
 
 runBenchMain(main)
