@@ -82,13 +82,18 @@ async function measureRows(cli: ReturnType<typeof parseCli>, photos: readonly Ph
 /** Scores every row's samples, then the in-process comparisons on the rows of imgapi's defaults. */
 async function analyse(runs: readonly RowRun[], photos: readonly Photo[], rounds: number) {
   log('similarity of every output')
-  const references = await prepareReferences(photos)
+  const references = await prepareReferences(
+    photos,
+    runs.map((run) => run.row.width),
+  )
   const rows: RowReport[] = []
   for (const run of runs) {
-    const imgapi = await scoreSamples(run.samples.imgapi, references)
-    rows.push(reportRow(run, { imgapi, ipx: await scoreSamples(run.samples.ipx, references) }))
+    const imgapi = await scoreSamples(run.samples.imgapi, references, run.row.width)
+    const ipx = await scoreSamples(run.samples.ipx, references, run.row.width)
+    rows.push(reportRow(run, { imgapi, ipx }))
   }
-  const base = runs.filter((run) => !run.row.variant).map((run) => run.row)
+  // The in-process comparisons are of the encoders at the compared width.
+  const base = runs.filter((run) => !run.row.variant && run.row.width === WIDTH).map((run) => run.row)
   const settings = await measureInProcess(base, photos, references, rounds, log)
   const equalSimilarity: EqualSimilarity[] = []
   for (const row of base) {

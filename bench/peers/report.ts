@@ -7,7 +7,7 @@ import { median, type RunFigures } from '../figures.ts'
 import { SERVERS, type Server } from './clients.ts'
 import { sameBytes, type SettingResult } from './in-process.ts'
 import type { RowRun } from './measure.ts'
-import { imgapiQuery, ipxPath, WIDTH } from './rows.ts'
+import { imgapiQuery, ipxPath } from './rows.ts'
 import type { Scored } from './similarity.ts'
 
 export const GOAL =
@@ -117,17 +117,17 @@ export function reportRow(run: RowRun, scored: Readonly<Record<Server, readonly 
     verdict: judge(throughputRatio, bytesRatio, sides.imgapi.medianSsim, sides.ipx.medianSsim),
     otherCpus: run.otherCpus,
     seconds: run.seconds,
-    failures: [...run.failures, ...sizeFailures(scored)],
+    failures: [...run.failures, ...sizeFailures(scored, run.row.width)],
   }
 }
 
-/** Every output WIDTH wide, and both servers' of one photo the same size: a smaller picture is not a faster encode. */
-function sizeFailures(scored: Readonly<Record<Server, readonly Scored[]>>): string[] {
+/** Every output as wide as asked, and both servers' of one photo the same size: a smaller picture is not a faster encode. */
+function sizeFailures(scored: Readonly<Record<Server, readonly Scored[]>>, wide: number): string[] {
   const failures: string[] = []
   for (const server of SERVERS) {
     for (const { photo, width, height } of scored[server]) {
       const twin = scored.imgapi.find((other) => other.photo === photo)
-      if (width !== WIDTH || (twin && twin.height !== height)) {
+      if (width !== wide || (twin && twin.height !== height)) {
         failures.push(`${server} ${photo}: ${width}×${height} (imgapi's: ${twin?.width}×${twin?.height})`)
       }
     }

@@ -4,6 +4,9 @@
  */
 
 export const WIDTH = 1600
+/** Small images, where the cost of each request beside its encode shows most. */
+export const THUMBNAIL_WIDTH = 256
+const THUMBNAIL_FORMATS = ['webp', 'jpeg'] as const
 export const FORMATS = ['webp', 'avif', 'jpeg'] as const
 export type PeerFormat = (typeof FORMATS)[number]
 
@@ -16,6 +19,8 @@ const QUALITY: Record<PeerFormat, number> = { webp: 75, avif: 50, jpeg: 80 }
  * 0.1-0.3 CPU s a job, AVIF 1-5 s (IPX encodes it at effort 4, which costs it several times more).
  */
 const REQUESTS_PER_ROUND: Record<PeerFormat, number> = { webp: 48, avif: 4, jpeg: 64 }
+/** Thumbnails cost a decode at reduced size (shrink-on-load) and a tiny encode: 20-40 ms a job. */
+const THUMBNAIL_REQUESTS_PER_ROUND = 160
 
 /** WebP at a lower effort, and baseline JPEG (imgapi's progressive switches mozjpeg's scan search on). */
 export const DEFAULT_VARIANTS = ['webp:effort=2', 'jpeg:progressive=false'] as const
@@ -25,6 +30,8 @@ export interface Row {
   readonly name: string
   readonly format: PeerFormat
   readonly quality: number
+  /** The width both servers resize to. */
+  readonly width: number
   /** Query options imgapi gets beyond format, quality and width; empty for its defaults. */
   readonly extra: string
   /** From --variant (or the default variants): imgapi's request differs from the comparison's. */
@@ -33,22 +40,31 @@ export interface Row {
 }
 
 export const imgapiQuery = (row: Row): string =>
-  `format=${row.format}&quality=${row.quality}&width=${WIDTH}${row.extra ? `&${row.extra}` : ''}`
+  `format=${row.format}&quality=${row.quality}&width=${row.width}${row.extra ? `&${row.extra}` : ''}`
 
 /**
  * IPX's modifiers (its README: width / w, format / f, quality / q, `_` between name and value),
  * always at the format's comparison setting: a variant changes imgapi's request only.
  */
 export const ipxPath = (row: Row, photo: string): string =>
-  `/w_${WIDTH},f_${row.format},q_${QUALITY[row.format]}/${encodeURIComponent(photo)}`
+  `/w_${row.width},f_${row.format},q_${QUALITY[row.format]}/${encodeURIComponent(photo)}`
 
 const baseRow = (format: PeerFormat, photos: number): Row => ({
   name: `${format} q${QUALITY[format]}`,
   format,
   quality: QUALITY[format],
+  width: WIDTH,
   extra: '',
   variant: false,
   requestsPerRound: roundUpTo(REQUESTS_PER_ROUND[format], photos),
+})
+
+/** The same comparison at THUMBNAIL_WIDTH: both servers' defaults, the photos' thumbnails. */
+const thumbnailRow = (format: PeerFormat, photos: number): Row => ({
+  ...baseRow(format, photos),
+  name: `${format} q${QUALITY[format]} w${THUMBNAIL_WIDTH}`,
+  width: THUMBNAIL_WIDTH,
+  requestsPerRound: roundUpTo(THUMBNAIL_REQUESTS_PER_ROUND, photos),
 })
 
 function roundUpTo(count: number, step: number): number {
@@ -81,5 +97,8 @@ export function parseVariant(spec: string, photos: number): Row {
 /** The three base rows, each followed by its format's variants. */
 export function buildRows(variants: readonly string[], photos: number): Row[] {
   const extra = variants.map((spec) => parseVariant(spec, photos))
-  return FORMATS.flatMap((format) => [baseRow(format, photos), ...extra.filter((r) => r.format === format)])
+  return [
+    ...FORMATS.flatMap((format) => [baseRow(format, photos), ...extra.filter((r) => r.format === format)]),
+    ...THUMBNAIL_FORMATS.map((format) => thumbnailRow(format, photos)),
+  ]
 }
