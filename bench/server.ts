@@ -89,9 +89,19 @@ export function processTree(pid: number): number[] {
   }
 }
 
-/** CPU seconds of a server and its workers together. */
+/** CPU seconds of a server and its workers together, those it has already reaped included. */
 export function treeCpuSeconds(pid: number): number {
-  return processTree(pid).reduce((sum, each) => sum + procCpuSeconds(each), 0)
+  return processTree(pid).reduce((sum, each) => sum + procCpuSeconds(each), 0) + reapedCpuSeconds(pid)
+}
+
+/** CPU of a process's children that ended and were waited for (cutime and cstime). */
+function reapedCpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return (Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND
+  } catch {
+    return 0
+  }
 }
 
 /** RSS (or each one's peak, summed: an upper bound of the peak) of a server and its workers together. */
@@ -114,7 +124,8 @@ export function machineCpuSeconds(): number {
  * how many CPUs other processes kept busy, on average, between start and `otherCpus()`.
  */
 export function startCpuWitness() {
-  const runningCpu = () => [...live].reduce((sum, child) => sum + procCpuSeconds(child.pid), 0)
+  // A server's workers are its work too, not a busy neighbour.
+  const runningCpu = () => [...live].reduce((sum, child) => sum + treeCpuSeconds(child.pid), 0)
   const machine0 = machineCpuSeconds()
   const self0 = procCpuSeconds('self')
   // Children already running count from now on: what they spent before is not this window's.
@@ -195,7 +206,7 @@ export async function startServer(options: ServerOptions): Promise<ServerHandle>
   const baseUrl = `http://127.0.0.1:${port}`
   const stop = async () => {
     if (!live.delete(child)) return
-    stoppedChildrenCpu += procCpuSeconds(child.pid)
+    stoppedChildrenCpu += treeCpuSeconds(child.pid)
     child.kill('SIGTERM')
     const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS)
     await child.exited
