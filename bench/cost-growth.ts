@@ -104,14 +104,14 @@ export async function benchCostGrowth(
       const cells: string[] = []
       for (const mp of SIZES_MP) {
         if (format === 'avif' && mp === 64 && !all) {
-          cells.push('skipped (minutes; --all)'.padStart(24))
+          cells.push('skipped (minutes; --all)'.padStart(26))
           continue
         }
         try {
           const m = runChild(inputs.get(mp)!, format)
           const cpu = (m.cpuMs / m.outputMp).toFixed(0)
           const rss = (m.peakMiB / m.outputMp).toFixed(1)
-          cells.push(`${cpu} ms, ${rss} MiB`.padStart(24))
+          cells.push(`${cpu} ms, ${rss} MiB`.padStart(26))
         } catch (error) {
           cells.push(`failed: ${error instanceof Error ? error.message : String(error)}`)
         }
@@ -121,7 +121,7 @@ export async function benchCostGrowth(
     }
     return [
       `How cost grows: CPU and peak RSS above idle per output megapixel, one job per fresh process, default settings (${PHOTO} enlarged):`,
-      `format${SIZES_MP.map((mp) => `${mp} MP`.padStart(24)).join('')}`,
+      `format${SIZES_MP.map((mp) => `${mp} MP`.padStart(26)).join('')}`,
       ...lines,
     ].join('\n')
   } finally {
