@@ -6,6 +6,7 @@
 import { figuresOf, runConcurrent, type RunFigures } from '../figures.ts'
 import {
   procCpuSeconds,
+  treeCpuSeconds,
   procStatusBytes,
   startCpuWitness,
   startPeakSampler,
@@ -50,11 +51,12 @@ async function warmUp(photos: readonly Photo[], side: Side, failures: string[]):
 async function round(photos: readonly Photo[], side: Side, requests: number) {
   const pid = side.server.pid
   const sampler = startPeakSampler(() => procStatusBytes(pid, 'VmRSS'))
-  const [server0, client0] = [procCpuSeconds(pid), procCpuSeconds('self')]
+  // The server's whole tree: imgapi encodes in its worker processes.
+  const [server0, client0] = [treeCpuSeconds(pid), procCpuSeconds('self')]
   const result = await runConcurrent(requests, CONCURRENCY, async (i) => {
     await side.encode(photos[i % photos.length]!)
   })
-  const cpu = { encoder: procCpuSeconds(pid) - server0, client: procCpuSeconds('self') - client0 }
+  const cpu = { encoder: treeCpuSeconds(pid) - server0, client: procCpuSeconds('self') - client0 }
   const rss = sampler.stop()
   return { figures: figuresOf(result, cpu, rss, rss), failures: result.failures }
 }
