@@ -37,13 +37,15 @@ describe('the web tools', () => {
     expect(data.options.width).toMatchObject({ kind: 'integer', min: 1, max: 16383 })
   })
 
-  test('the home lists the groups that work, and the favicon pack and Edit are not offered yet', async () => {
+  test('the home lists the five groups, and every tool page and generator is served', async () => {
     const html = await (await api.fetch('/?lang=en')).text()
-    for (const path of ['/tools/compress', '/tools/resize', '/tools/convert', '/tools/generate'])
-      expect(html).toContain(`href="${path}"`)
-    expect(html).not.toContain('/tools/edit')
-    expect(html).not.toMatch(/favicon/i)
-    expect((await api.fetch('/tools/edit')).status).toBe(404)
+    const groups = ['/tools/compress', '/tools/resize', '/tools/edit', '/tools/convert', '/tools/generate']
+    for (const path of groups) expect(html).toContain(`href="${path}"`)
+    const generators = ['favicon', 'responsive', 'placeholders', 'social-card'].map(
+      (g) => `/tools/generate/${g}`,
+    )
+    for (const path of [...groups, ...generators]) expect((await api.fetch(path)).status).toBe(200)
+    expect((await api.fetch('/tools/unknown')).status).toBe(404)
   })
 
   test('one header for tools and docs: the docs link back to the tools', async () => {
