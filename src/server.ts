@@ -18,10 +18,11 @@ export async function startServer(
   codecs: CodecMonitor = createCodecMonitor(),
 ): Promise<void> {
   const lifecycle = new Lifecycle()
-  // The server listens while the first codec check may still run: /livez answers at once, and
-  // GET /api/health waits for that check's result (it takes tens of milliseconds), so a load
-  // balancer never sees "ok" before the codecs have proved themselves.
-  void codecs.first()
+  // Traffic arrives only once the codecs have proved themselves (the check started in index.ts,
+  // before the rest of the server loaded). Listening earlier made the first health answers
+  // asynchronous, and Bun loses a pipelined response queued behind an async handler
+  // (tests/http/pipelining.test.ts, against the executable, which starts faster than the check).
+  await codecs.first()
   // The pool exists before the metrics it reports to: its events find them once they do.
   let metrics: Metrics | undefined
   const executor = config.inProcessJobs
