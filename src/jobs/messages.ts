@@ -17,6 +17,8 @@ export const WORKER_CONFIG_ENV = 'IMGAPI_WORKER_CONFIG'
 /** What a worker needs to know of the server's settings, given at spawn (IMGAPI_WORKER_CONFIG). */
 export interface WorkerConfig extends DecoderSettings {
   readonly libDir: string
+  /** Freed memory the worker may keep for its next job; beyond it, it gives memory back after each job. */
+  readonly keepBytes: number
 }
 
 /** One job: the input's bytes are the frame's first buffer, a watermark's its second. */

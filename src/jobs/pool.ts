@@ -44,6 +44,8 @@ export class WorkerPool implements JobExecutor {
   readonly #idle: WorkerProcess[] = []
   readonly #all = new Set<WorkerProcess>()
   readonly #reserved = new Map<WorkerProcess, number>()
+  /** Each busy worker's resident memory when its job started: the job's use is counted from it. */
+  readonly #startBytes = new Map<WorkerProcess, number>()
   readonly #waiting: ((worker: WorkerProcess | AppError) => void)[] = []
   readonly #restarts: number[] = []
   readonly #crashes: number[] = []
@@ -72,6 +74,9 @@ export class WorkerPool implements JobExecutor {
   async produce(job: JobInput, limits: JobLimits): Promise<Produced> {
     const worker = await this.#acquire()
     this.#reserved.set(worker, limits.costBytes)
+    // What the worker kept of its last job's freed memory is counted in the README's bound
+    // already (what workers keep), and this job reuses it first.
+    this.#startBytes.set(worker, Math.max(worker.baselineBytes, worker.residentBytes() ?? 0))
     let best: Produced | undefined
     const timer = setTimeout(() => worker.kill('timeout'), limits.timeoutMs)
     const watch = setInterval(() => this.#checkMemory(worker), MEMORY_CHECK_MS)
@@ -91,6 +96,7 @@ export class WorkerPool implements JobExecutor {
       clearTimeout(timer)
       clearInterval(watch)
       this.#reserved.delete(worker)
+      this.#startBytes.delete(worker)
       this.#release(worker)
     }
   }
@@ -145,8 +151,9 @@ export class WorkerPool implements JobExecutor {
   #checkMemory(worker: WorkerProcess): void {
     const resident = worker.residentBytes()
     const costBytes = this.#reserved.get(worker)
-    if (resident === undefined || costBytes === undefined) return
-    if (resident - worker.baselineBytes > this.#allowance(costBytes)) worker.kill('memory')
+    const startBytes = this.#startBytes.get(worker)
+    if (resident === undefined || costBytes === undefined || startBytes === undefined) return
+    if (resident - startBytes > this.#allowance(costBytes)) worker.kill('memory')
   }
 
   async #acquire(): Promise<WorkerProcess> {

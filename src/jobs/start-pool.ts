@@ -7,7 +7,9 @@ import { workerCommand } from './worker-command.ts'
 
 /** The pool a listening server runs its jobs in, from its settings. */
 export function createWorkerPool(config: Config, logger: Logger, events?: PoolEvents): WorkerPool {
+  const memory = planMemory(config)
   const workerConfig: WorkerConfig = {
+    keepBytes: memory.workerKeepBytes,
     libDir: config.libDir,
     heifWasm: config.heifWasm,
     maxHeifPixels: config.maxHeifPixels,
@@ -20,7 +22,7 @@ export function createWorkerPool(config: Config, logger: Logger, events?: PoolEv
     size: config.workers,
     command: workerCommand(),
     env,
-    budgetBytes: planMemory(config).decodeBudgetBytes,
+    budgetBytes: memory.decodeBudgetBytes,
     maxWorkerBytes: config.maxWorkerMemoryBytes,
     logger,
     events,
