@@ -134,7 +134,7 @@ async function measure(
   const stopsServer = outcome.stopsServer ?? false
   const health = summarizeProbes(probes, stopsServer)
   const budgets = memoryBudgets(env)
-  const boundBytes = idleBytes + budgets.uploadBudgetBytes + budgets.decodeBudgetBytes
+  const boundBytes = idleBytes + budgets.uploadBudgetBytes + budgets.decodeBudgetBytes + budgets.keptBytes
   const memory = { idleBytes, ...budgets, ...peaks, boundBytes }
   const last = stopsServer
     ? drainingGoal(health)

@@ -1,6 +1,6 @@
 /*
- * The memory formula the README states, peak RSS <= idle RSS + upload budget + decode budget,
- * with each term from this run: the budgets from the server's own code for the same settings,
+ * The memory formula the README states, peak RSS <= idle RSS + upload budget + decode budget
+ * + what workers keep between jobs, with each term from this run: the budgets from the server's own code for the same settings,
  * idle RSS and the peak from /proc for the server and its worker processes together (their
  * RSS summed at each sample: a killed worker takes its own lifetime peak with it).
  */
@@ -16,6 +16,8 @@ export interface MemoryFigures {
   readonly idleBytes: number
   readonly uploadBudgetBytes: number
   readonly decodeBudgetBytes: number
+  /** What the workers together may keep of their last job's freed memory (0 on a small limit). */
+  readonly keptBytes: number
   readonly boundBytes: number
   /** The largest sum of the server's and its workers' RSS seen. */
   readonly peakBytes: number
@@ -24,8 +26,13 @@ export interface MemoryFigures {
 }
 
 export function memoryBudgets(env: Readonly<Record<string, string>>) {
-  const plan = planMemory(loadConfig({ env }))
-  return { uploadBudgetBytes: plan.uploadBudgetBytes, decodeBudgetBytes: plan.decodeBudgetBytes }
+  const config = loadConfig({ env })
+  const plan = planMemory(config)
+  return {
+    uploadBudgetBytes: plan.uploadBudgetBytes,
+    decodeBudgetBytes: plan.decodeBudgetBytes,
+    keptBytes: plan.workerKeepBytes * config.workers,
+  }
 }
 
 /** Median RSS of a few samples over half a second: the server and its workers at rest, after the warm-up. */

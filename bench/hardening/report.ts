@@ -40,7 +40,7 @@ export function formatBlock(result: ScenarioResult): string {
   if (memory) {
     lines.push(
       `memory: idle ${mib(memory.idleBytes)} + upload ${mib(memory.uploadBudgetBytes)} + decode ` +
-        `${mib(memory.decodeBudgetBytes)} = bound ${mib(memory.boundBytes)}; peak RSS (VmHWM) ` +
+        `${mib(memory.decodeBudgetBytes)}${memory.keptBytes ? ` + kept by workers ${mib(memory.keptBytes)}` : ''} = bound ${mib(memory.boundBytes)}; peak RSS (VmHWM) ` +
         `${mib(memory.peakBytes)} = ${(memory.peakBytes / memory.boundBytes).toFixed(2)} × bound ` +
         `(sampled VmRSS max ${mib(memory.sampledBytes)})`,
     )
