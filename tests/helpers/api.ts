@@ -69,6 +69,8 @@ function envFor(overrides: Partial<Config>): Record<string, string> {
     IMGAPI_LOG_LEVEL: 'info',
     IMGAPI_WARM_WORKERS: 'false',
   }
+  // What worker processes cost the run, measured: the same suites with jobs in the server.
+  if (process.env.IMGAPI_TEST_IN_PROCESS_JOBS === '1') env.IMGAPI_IN_PROCESS_JOBS = 'true'
   for (const [name, value] of Object.entries(overrides)) {
     env[SETTINGS[name as keyof typeof SETTINGS].env[0]!] = String(value)
   }
