@@ -180,12 +180,12 @@ async function httpRound(photos: Photo[], run: RunSettings, inProcessJobs = fals
 const WORKERS_GOAL = 0.97
 
 function isolationLine(workers: RunFigures[], inProcessJobs: RunFigures[]): string {
-  const median = (runs: RunFigures[]) =>
-    [...runs].map((r) => r.requestsPerSecond).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!
+  const medianOf = (key: 'requestsPerSecond' | 'cpuMsPerJob') => (runs: RunFigures[]) =>
+    [...runs].map((r) => r[key]).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!
+  const median = medianOf('requestsPerSecond')
+  const cpu = medianOf('cpuMsPerJob')
   const ratio = median(workers) / median(inProcessJobs)
   const verdict = ratio >= WORKERS_GOAL ? 'met' : 'GOAL MISSED'
-  const cpu = (runs: RunFigures[]) =>
-    [...runs].map((r) => r.cpuMsPerJob).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!
   return `worker processes / jobs in the server process: throughput ratio ${ratio.toFixed(2)} (goal >= ${WORKERS_GOAL}, ${verdict}); req/s ${median(workers).toFixed(2)} against ${median(inProcessJobs).toFixed(2)}; server CPU per job ${cpu(workers).toFixed(0)} ms against ${cpu(inProcessJobs).toFixed(0)} ms`
 }
 

@@ -1,8 +1,9 @@
 /*
  * The memory formula the README states, peak RSS <= idle RSS + upload budget + decode budget
- * + what workers keep between jobs, with each term from this run: the budgets from the server's own code for the same settings,
- * idle RSS and the peak from /proc for the server and its worker processes together (their
- * RSS summed at each sample: a killed worker takes its own lifetime peak with it).
+ * + what workers keep between jobs, with each term from this run: the budgets from the
+ * server's own code for the same settings, idle RSS and the peak from /proc for the server
+ * and its worker processes together (their RSS summed at each sample: a killed worker takes
+ * its own lifetime peak with it).
  */
 import { loadConfig } from '../../src/config.ts'
 import { planMemory } from '../../src/memory-plan.ts'

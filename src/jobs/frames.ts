@@ -1,8 +1,9 @@
 /*
  * Length-prefixed frames on a byte stream: how jobs and their images cross a worker's stdin
- * and stdout (Bun makes them a Unix socket pair). They moved an 8 MiB image there and back in 15-50 ms on a busy 2-core machine
- * (32 MiB in about 130 ms), where Bun's IPC took 190-350 ms for 8 MiB one way; a temporary
- * file would need a disk, and /dev/shm is 64 MiB in Docker and Kubernetes.
+ * and stdout (Bun makes them a Unix socket pair). They moved an 8 MiB image there and back in
+ * 15-50 ms on a busy 2-core machine (32 MiB in about 130 ms), where Bun's IPC took 190-350 ms
+ * for 8 MiB one way; a temporary file would need a disk, and /dev/shm is 64 MiB in Docker and
+ * Kubernetes.
  *
  * A frame: u32 length of the rest | u32 length of the JSON header | the header | its buffers,
  * one after the other, their lengths listed in the header's `sizes`. Big-endian.

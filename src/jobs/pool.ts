@@ -43,9 +43,11 @@ export class WorkerPool implements JobExecutor {
   readonly enforcesTimeout = true
   readonly #idle: WorkerProcess[] = []
   readonly #all = new Set<WorkerProcess>()
-  readonly #reserved = new Map<WorkerProcess, number>()
-  /** Each busy worker's resident memory when its job started: the job's use is counted from it. */
-  readonly #startBytes = new Map<WorkerProcess, number>()
+  /**
+   * Each busy worker's job: what admission reserved for it, and the worker's resident memory
+   * when it started, which the job's use is counted from.
+   */
+  readonly #running = new Map<WorkerProcess, { readonly costBytes: number; readonly startBytes: number }>()
   readonly #waiting: ((worker: WorkerProcess | AppError) => void)[] = []
   readonly #restarts: number[] = []
   readonly #crashes: number[] = []
@@ -73,10 +75,10 @@ export class WorkerPool implements JobExecutor {
 
   async produce(job: JobInput, limits: JobLimits): Promise<Produced> {
     const worker = await this.#acquire()
-    this.#reserved.set(worker, limits.costBytes)
     // What the worker kept of its last job's freed memory is counted in the README's bound
     // already (what workers keep), and this job reuses it first.
-    this.#startBytes.set(worker, Math.max(worker.baselineBytes, worker.residentBytes() ?? 0))
+    const startBytes = Math.max(worker.baselineBytes, worker.residentBytes() ?? 0)
+    this.#running.set(worker, { costBytes: limits.costBytes, startBytes })
     let best: Produced | undefined
     const timer = setTimeout(() => worker.kill('timeout'), limits.timeoutMs)
     const watch = setInterval(() => this.#checkMemory(worker), MEMORY_CHECK_MS)
@@ -95,8 +97,7 @@ export class WorkerPool implements JobExecutor {
     } finally {
       clearTimeout(timer)
       clearInterval(watch)
-      this.#reserved.delete(worker)
-      this.#startBytes.delete(worker)
+      this.#running.delete(worker)
       this.#release(worker)
     }
   }
@@ -142,18 +143,17 @@ export class WorkerPool implements JobExecutor {
    * the running jobs together stay within the decode budget; never above the hard ceiling.
    */
   #allowance(costBytes: number): number {
-    const reserved = [...this.#reserved.values()].reduce((sum, bytes) => sum + bytes, 0)
-    const running = Math.max(1, this.#reserved.size)
+    const reserved = [...this.#running.values()].reduce((sum, job) => sum + job.costBytes, 0)
+    const running = Math.max(1, this.#running.size)
     const share = costBytes + Math.max(0, this.options.budgetBytes - reserved) / running
     return this.options.maxWorkerBytes > 0 ? Math.min(share, this.options.maxWorkerBytes) : share
   }
 
   #checkMemory(worker: WorkerProcess): void {
     const resident = worker.residentBytes()
-    const costBytes = this.#reserved.get(worker)
-    const startBytes = this.#startBytes.get(worker)
-    if (resident === undefined || costBytes === undefined || startBytes === undefined) return
-    if (resident - startBytes > this.#allowance(costBytes)) worker.kill('memory')
+    const job = this.#running.get(worker)
+    if (resident === undefined || job === undefined) return
+    if (resident - job.startBytes > this.#allowance(job.costBytes)) worker.kill('memory')
   }
 
   async #acquire(): Promise<WorkerProcess> {
