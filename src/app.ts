@@ -5,6 +5,7 @@ import type { AppContext } from './app-context.ts'
 import type { Config } from './config.ts'
 import { parseCorsOrigins } from './http/cors.ts'
 import { clientJobCap, ClientJobs } from './http/client-jobs.ts'
+import { SERVE_OPTIONS } from './http/early-listener.ts'
 import { guard } from './http/guard.ts'
 import { createRequestHooks } from './http/request-hooks.ts'
 import { UploadBudget } from './http/upload-budget.ts'
@@ -103,15 +104,7 @@ export function createApp(config: Config, overrides: Partial<AppContext> = {}) {
     // `/api/compress` while the access checks read `/xx/api/compress` and let it through. The
     // path is now found after `http://`, where request-target.ts finds it, for any valid Host.
     handler: { standardHostname: false },
-    serve: {
-      // Bun's own limit answers with an empty 413; ours (read-body.ts) answers in JSON, so
-      // Bun's is set far above it and never decides.
-      maxRequestBodySize: 2 ** 40,
-      // Bun's development mode answers uncaught errors with an HTML page of stack frames and
-      // source lines; it must never be on, whatever NODE_ENV says.
-      development: false,
-      error: hooks.lastResort,
-    },
+    serve: { ...SERVE_OPTIONS, error: hooks.lastResort },
   })
     .onRequest(guard('onRequest', logger, hooks.onRequest, ({ request }) => hooks.lastResort(request.url)))
     .onError(guard('onError', logger, hooks.onError, (error) => hooks.lastResort(error)))

@@ -2,6 +2,7 @@ import { KeyFileError } from './access/api-keys.ts'
 import { runKeysCommand } from './access/new-key.ts'
 import { helpText } from './cli-help.ts'
 import { ConfigError, loadConfig, unknownEnvSettings } from './config.ts'
+import { listenEarly, yieldToRequests } from './http/early-listener.ts'
 import { NativeLibraryError, prepareEmbeddedLibvips } from './image/native/libvips-loader.ts'
 import { WORKER_CONFIG_ENV, type WorkerConfig } from './jobs/messages.ts'
 import { licensesText } from './licenses.ts'
@@ -19,16 +20,21 @@ async function main(argv: string[]): Promise<void> {
   if (argv.includes('--version')) return console.log(VERSION)
   if (argv.includes('--licenses')) return void process.stdout.write(await licensesText())
   const config = loadConfig({ argv, env: process.env })
+  // Listening first: /livez answers between the steps below, other requests wait for the app.
+  const listener = listenEarly(config.port, config.host)
+  await yieldToRequests()
   prepareEmbeddedLibvips(config.libDir)
+  await yieldToRequests()
   // The codec check encodes on libvips' threads while this thread loads the rest of the server.
   const { createCodecMonitor } = await import('./image/self-test.ts')
   const codecs = createCodecMonitor()
   void codecs.first()
+  await yieldToRequests()
   const { startServer } = await import('./server.ts')
   const logger = createLogger(config.logLevel)
   for (const name of unknownEnvSettings(process.env))
     logger.warn('ignoring an environment variable that names no setting', { name })
-  await startServer(config, logger, codecs)
+  await startServer(config, logger, { codecs, listener })
 }
 
 /** A worker process, started by the server with its settings in the environment (jobs/start-pool.ts). */

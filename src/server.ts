@@ -9,20 +9,20 @@ import { planMemory } from './memory-plan.ts'
 import type { Metrics } from './metrics/metrics.ts'
 import { InProcessExecutor } from './image/executor.ts'
 import { WorkerPool } from './jobs/pool.ts'
+import { listenEarly, type EarlyListener } from './http/early-listener.ts'
 import { createWorkerPool } from './jobs/start-pool.ts'
 
+export interface StartOptions {
+  /** Started in index.ts before the slow steps; the app takes its socket over. */
+  readonly codecs?: CodecMonitor
+  readonly listener?: EarlyListener
+}
+
 /** Listens, logs the start-up line, and drains on SIGTERM/SIGINT. */
-export async function startServer(
-  config: Config,
-  logger: Logger,
-  codecs: CodecMonitor = createCodecMonitor(),
-): Promise<void> {
+export async function startServer(config: Config, logger: Logger, options: StartOptions = {}): Promise<void> {
+  const codecs = options.codecs ?? createCodecMonitor()
+  const listener = options.listener ?? listenEarly(config.port, config.host)
   const lifecycle = new Lifecycle()
-  // Traffic arrives only once the codecs have proved themselves (the check started in index.ts,
-  // before the rest of the server loaded). Listening earlier made the first health answers
-  // asynchronous, and Bun loses a pipelined response queued behind an async handler
-  // (tests/http/pipelining.test.ts, against the executable, which starts faster than the check).
-  await codecs.first()
   // The pool exists before the metrics it reports to: its events find them once they do.
   let metrics: Metrics | undefined
   const executor = config.inProcessJobs
@@ -40,11 +40,18 @@ export async function startServer(
   process.on('SIGINT', () => void shutdown('SIGINT', 0))
   // A hang-up must not end the service: it reloads the API keys file (a no-op without one).
   process.on('SIGHUP', () => context.access.keys.reload('SIGHUP'))
-  app.listen({ port: config.port, hostname: config.host })
-  // After listening: the workers warm in the background while the server already answers.
+  // The app takes requests only once the codecs have proved themselves (the check started in
+  // index.ts and ran on libvips' threads while the modules loaded), so health never waits on
+  // it: Bun loses a pipelined response queued behind an asynchronous handler
+  // (tests/http/pipelining.test.ts). Until then the early listener holds what arrives.
+  await codecs.first()
+  const server = listener.server
+  // The app's handlers reach the server (client addresses, per-request timeouts) through it.
+  app.server = server
+  listener.handOver(app.fetch, app.config.serve?.error)
+  // After the hand-over: the workers warm in the background while the server already answers.
   if (config.warmWorkers && executor instanceof WorkerPool) executor.warmUp()
 
-  const server = app.server!
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
   const url = `http://${shownHost}:${server.port}`
   const memory = planMemory(config)

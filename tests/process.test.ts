@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import pkg from '../package.json'
 import { BINARY, spawnApi } from './helpers/api.ts'
+import { TEST_RUN_ENV } from './helpers/leftover-processes.ts'
 import { noisyImage } from './helpers/images.ts'
 import { ROOT } from './helpers/paths.ts'
 import { rawExchange, rawRequest, type RawResponse } from './helpers/raw-http.ts'
@@ -71,6 +72,35 @@ describe('the process', () => {
     expect(api.startup!.limits).toMatchObject({ maxUploadBytes: 123456, maxInputPixels: 100_000_000 })
     expect((await api.fetch('/api/health')).status).toBe(200)
     await api.stop()
+  })
+
+  test('answers /livez while it starts, and a request sent then waits for the app instead of being refused', async () => {
+    const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
+    const port = probe.port
+    probe.stop(true)
+    const proc = Bun.spawn(command, {
+      env: {
+        HOME: '/tmp',
+        IMGAPI_PORT: String(port),
+        IMGAPI_HOST: '127.0.0.1',
+        IMGAPI_WARM_WORKERS: 'false',
+        ...(process.env[TEST_RUN_ENV] ? { [TEST_RUN_ENV]: process.env[TEST_RUN_ENV] } : {}),
+      },
+      stdout: 'ignore',
+      stderr: 'inherit',
+    })
+    try {
+      let live: Response | undefined
+      while (!live && proc.exitCode === null)
+        live = await fetch(`http://127.0.0.1:${port}/livez`).catch(() => undefined)
+      expect([live?.status, await live?.text()]).toEqual([200, 'ok\n'])
+      // Asked the moment liveness answers: the app's own answer, never a refusal or a 503.
+      const health = await fetch(`http://127.0.0.1:${port}/api/health`)
+      expect([health.status, (await health.json()).status]).toEqual([200, 'ok'])
+    } finally {
+      proc.kill('SIGKILL')
+      await proc.exited
+    }
   })
 
   test('on SIGTERM finishes the request in flight, then exits 0', async () => {

@@ -1,0 +1,67 @@
+import type { Server } from 'bun'
+import { requestPath } from './request-target.ts'
+
+/**
+ * The server's socket options, declared once: the early listener opens the socket with them and
+ * createApp gives them to Elysia for servers that tests start with `app.listen`.
+ */
+export const SERVE_OPTIONS = {
+  // Bun's own limit answers with an empty 413; ours (read-body.ts) answers in JSON, so Bun's is
+  // set far above it and never decides.
+  maxRequestBodySize: 2 ** 40,
+  // Bun's development mode answers uncaught errors with an HTML page of stack frames and source
+  // lines; it must never be on, whatever NODE_ENV says.
+  development: false,
+} as const
+
+/** What Elysia's own listen would add; kept so the hand-over changes nothing about the socket. */
+const ELYSIA_DEFAULTS = { reusePort: true, idleTimeout: 30 } as const
+
+type Handler = (request: Request, server: Server<undefined>) => Response | Promise<Response>
+type ErrorHandler = Parameters<Server<undefined>['reload']>[0]['error']
+
+export interface EarlyListener {
+  readonly server: Server<undefined>
+  /** From now on every request goes to the app; requests held so far are given to it too. */
+  handOver(fetch: Handler, error?: ErrorHandler): void
+}
+
+const LIVE = () =>
+  new Response('ok\n', {
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+  })
+
+/**
+ * Opens the socket before the slow part of start-up (verifying libvips, loading the modules,
+ * the first codec check, building the app): liveness probes are answered as soon as the event
+ * loop turns, and any other request waits for the app instead of being refused. The app then
+ * takes over the same socket (Bun's `server.reload`), so no connection is dropped in between.
+ */
+export function listenEarly(port: number, hostname: string): EarlyListener {
+  let app: Handler | undefined
+  const held: (() => void)[] = []
+  const server = Bun.serve({
+    ...SERVE_OPTIONS,
+    ...ELYSIA_DEFAULTS,
+    port,
+    hostname,
+    fetch(request, server) {
+      if (app) return app(request, server)
+      if (requestPath(request) === '/livez') return LIVE()
+      return new Promise<Response>((resolve) => held.push(() => resolve(app!(request, server))))
+    },
+    // Only the hand-over's own code runs here; whatever throws after it is the app's to answer.
+    error: () => new Response(null, { status: 500 }),
+  })
+  return {
+    server,
+    handOver(fetch, error) {
+      app = fetch
+      server.reload({ fetch, ...(error ? { error } : {}) })
+      for (const release of held.splice(0)) release()
+    },
+  }
+}
+
+/** One turn of the event loop, so the early listener can answer between start-up steps. */
+export const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve))
