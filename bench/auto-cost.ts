@@ -5,7 +5,7 @@
  * minus HTTP, one job at a time), once at the format's default quality and once with
  * quality=auto, alternating, for a few rounds. Per image the median of its rounds; per format
  * the median over images of auto's time over the fixed request's, wall clock and CPU.
- * Called by bench/throughput.ts; alone: bun bench/auto-cost.ts [--rounds 3]
+ * Called by bench/throughput.ts; alone: bun bench/auto-cost.ts [--rounds 3] [--formats jpeg,webp]
  */
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -90,6 +90,8 @@ function formatTable(rows: ReturnType<typeof summarise>, rounds: number): string
 export async function benchAutoCost(
   rounds: number,
   log: (line: string) => void = console.error,
+  /** Only these output formats (all when empty). */
+  only: readonly string[] = [],
 ): Promise<string> {
   if (!existsSync(join(CORPUS, 'MANIFEST.tsv'))) return `auto-cost: skipped, no corpus at ${CORPUS}`
   const images = readManifest(CORPUS).images
@@ -99,6 +101,7 @@ export async function benchAutoCost(
   for (const image of images) {
     const input = await Bun.file(join(CORPUS, image.file)).bytes()
     for (const format of FORMATS_BY_CLASS[image.imageClass]) {
+      if (only.length > 0 && !only.includes(format)) continue
       try {
         pairs.push({ image: image.file, format, ...(await measurePair(input, format, rounds)) })
       } catch (error) {
@@ -113,6 +116,9 @@ export async function benchAutoCost(
 }
 
 if (import.meta.main) {
-  const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' } } })
-  console.log(await benchAutoCost(Number(values.rounds)))
+  const { values } = parseArgs({
+    options: { rounds: { type: 'string', default: '3' }, formats: { type: 'string', default: '' } },
+  })
+  const only = values.formats.split(',').filter(Boolean)
+  console.log(await benchAutoCost(Number(values.rounds), console.error, only))
 }
