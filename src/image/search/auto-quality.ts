@@ -84,6 +84,17 @@ export function probeEffort(plan: JobPlan): number | undefined {
   return plan.effort
 }
 
+/**
+ * A sample probe's plan. A progressive JPEG decodes to the very pixels of a baseline one with the
+ * same settings (the same coefficients, sent in another order; tests/image/search/sample.test.ts
+ * checks it), and baseline takes about half the time to encode and to decode: the sample, which
+ * is only scored, is probed baseline. With trellis quantisation (effort 1) the plan is kept.
+ */
+export function sampleProbePlan(base: JobPlan, quality: number): JobPlan {
+  const baseline = base.format === 'jpeg' && base.progressive && (base.effort ?? 0) === 0
+  return { ...base, quality, effort: probeEffort(base), ...(baseline ? { progressive: false } : {}) }
+}
+
 /** Encodes `plan` and scores it against the reference, counting both into the session's clock. */
 async function encodeAndScore(
   session: EncodeSession,
@@ -115,10 +126,9 @@ async function searchSample(
   const sample = await sampleOf(session.pixels, base)
   if (!sample) return undefined
   const sampleSession = session.forSample(sample.pixels)
-  const effort = probeEffort(base)
   const probes = new Probes(range.target)
   const probe = (quality: number) =>
-    encodeAndScore(sampleSession, { ...base, quality, effort }, sample.reference)
+    encodeAndScore(sampleSession, sampleProbePlan(base, quality), sample.reference)
   await secantSearch(sampleSession, probe, probes, start, { ...range, tolerance: TOLERANCE })
   const at = crossing(probes.all.map(pointOf), range.goal)
   const quality = Math.min(100, Math.max(range.floor, Math.ceil(at) + bias))
@@ -144,11 +154,12 @@ export async function lowestQualityThatLooksTheSame(
   session: EncodeSession,
   base: JobPlan,
   level: AutoQuality,
-  reference: PreparedReference,
+  /** May still be in the making: it is first needed after the sample's search. */
+  reference: PreparedReference | Promise<PreparedReference>,
   start: number = START[searchFormat(base.format)][level],
   tolerance: number = TOLERANCE,
 ): Promise<Scored> {
-  if (base.lossless) return encodeAndScore(session, base, reference)
+  if (base.lossless) return encodeAndScore(session, base, await reference)
   const target = aimFor(level)
   const range = {
     floor: MIN_QUALITY[searchFormat(base.format)][level],
@@ -160,7 +171,7 @@ export async function lowestQualityThatLooksTheSame(
   const first = Math.max(range.floor, start)
   // GIF has no quality to search: one encode says how close it comes.
   if (base.quality === undefined)
-    return encodeAndScore(session, { ...base, quality: first, effort: probeEffort(base) }, reference)
+    return encodeAndScore(session, { ...base, quality: first, effort: probeEffort(base) }, await reference)
   // With a sample to go by, the whole image is probed at the effort asked for where that costs
   // at most twice a probe's: its first probe is then usually the answer. At the sample's own
   // effort the whole image scored a little under its sample (JPEG at width 1600: under the
@@ -168,8 +179,9 @@ export async function lowestQualityThatLooksTheSame(
   const atAskedEffort = EFFORT_COST_FACTOR[searchFormat(base.format)] <= 2
   const effort = atAskedEffort ? base.effort : probeEffort(base)
   const sampled = await searchSample(session, base, first, range, effort === probeEffort(base) ? 1 : 0)
+  const whole = await reference
   const probe = async (quality: number) => {
-    const scored = await encodeAndScore(session, { ...base, quality, effort }, reference)
+    const scored = await encodeAndScore(session, { ...base, quality, effort }, whole)
     // A new lowest pass of the whole image is the search's best answer so far.
     if (scored.similarity.score >= target && (!probes.pass || quality < probes.pass.plan.quality!))
       session.offer(scored, scored.similarity)
@@ -178,5 +190,5 @@ export async function lowestQualityThatLooksTheSame(
   await secantSearch(session, probe, probes, sampled?.quality ?? first, range, sampled?.slope)
   if (probes.pass || base.format !== 'png' || !session.canAfford()) return probes.pass ?? probes.best!
   // No palette looks the same: PNG's answer is then its lossless encode, which always does.
-  return encodeAndScore(session, losslessOf(base), reference)
+  return encodeAndScore(session, losslessOf(base), whole)
 }

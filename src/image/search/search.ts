@@ -94,7 +94,10 @@ async function reachLevel(
   if (choice?.answer) return { ...choice.answer, reached: true }
   if (choice?.unreached) return closestWithinInput(session, choice.unreached, inputBytes)
   const plan = choice?.plan ?? candidates[0]!
-  const reference = await referenceFor(session.pixels, plan)
+  // Made while the sample is searched: libvips scales it on another thread meanwhile. A failure
+  // is caught here only so that it is not reported unhandled before the search awaits it.
+  const reference = referenceFor(session.pixels, plan)
+  reference.catch(() => {})
   const start = choice ? plan.quality : undefined
   const found = await lowestQualityThatLooksTheSame(session, plan, level, reference, start)
   const reached = found.similarity.score >= aimFor(level)
@@ -103,7 +106,7 @@ async function reachLevel(
   if (!session.canAffordMs(session.lastEncodeMs * EFFORT_COST_FACTOR[searchFormat(plan.format)]))
     return { ...found, reached }
   const final = await session.encode({ ...found.plan, effort: plan.effort })
-  const scored = { ...final, similarity: await scoreCandidate(reference, final.encoded.data) }
+  const scored = { ...final, similarity: await scoreCandidate(await reference, final.encoded.data) }
   // A higher effort may land a hair under the level the probe reached: the probe is then the answer.
   const keeps = scored.similarity.score >= aimFor(level) || !reached
   if (keeps && reached) session.offer(scored, scored.similarity)

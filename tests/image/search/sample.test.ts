@@ -1,4 +1,8 @@
+import sharp from 'sharp'
 import { describe, expect, test } from 'bun:test'
+import { sampleProbePlan } from '../../../src/image/search/auto-quality.ts'
+import { jpegOptions } from '../../../src/image/steps/encoders.ts'
+import { fixture } from '../../helpers/paths.ts'
 import type { Pixels } from '../../../src/image/search/pixels.ts'
 import type { JobPlan } from '../../../src/image/plan.ts'
 import { sampleOf } from '../../../src/image/search/sample.ts'
@@ -58,5 +62,42 @@ describe('sample', () => {
     expect(await sampleOf(gradient(1200, 900, 3), plan)).toBeUndefined()
     expect(await sampleOf(gradient(1200, 900), { ...plan, format: 'png' })).toBeUndefined()
     expect(await sampleOf(gradient(1200, 900), { ...plan, format: 'webp' })).toBeDefined()
+  })
+})
+
+describe('sample probes', () => {
+  const jpeg = { ...plan, quality: 80, effort: 0, progressive: true, chromaSubsampling: '4:2:0' } as JobPlan
+
+  test('a progressive JPEG is probed baseline; trellis (effort 1) and other formats as asked', () => {
+    expect(sampleProbePlan(jpeg, 91)).toMatchObject({ quality: 91, progressive: false, effort: 0 })
+    expect(sampleProbePlan({ ...jpeg, effort: 1 }, 91)).toMatchObject({ progressive: true, effort: 1 })
+    expect(sampleProbePlan({ ...jpeg, format: 'webp', effort: 4 }, 70)).toMatchObject({
+      quality: 70,
+      effort: 2,
+    })
+  })
+
+  // Why baseline probes score what the progressive answer would: the very same decoded pixels.
+  test('progressive and baseline JPEG at the same settings decode to the very same pixels', async () => {
+    const { data, info } = await sharp(await fixture('photo-exif-orientation-6.jpg'))
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } }
+    for (const quality of [30, 80, 95]) {
+      for (const chromaSubsampling of ['4:2:0', '4:4:4'] as const) {
+        const decoded = async (progressive: boolean) => {
+          const options = jpegOptions({ ...jpeg, quality, chromaSubsampling, progressive })
+          return sharp(await sharp(data, raw).jpeg(options).toBuffer())
+            .raw()
+            .toBuffer()
+        }
+        const [progressive, baseline] = [await decoded(true), await decoded(false)]
+        expect([quality, chromaSubsampling, progressive.equals(baseline)]).toEqual([
+          quality,
+          chromaSubsampling,
+          true,
+        ])
+      }
+    }
   })
 })
