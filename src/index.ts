@@ -2,7 +2,7 @@ import { KeyFileError } from './access/api-keys.ts'
 import { runKeysCommand } from './access/new-key.ts'
 import { helpText } from './cli-help.ts'
 import { ConfigError, loadConfig, unknownEnvSettings } from './config.ts'
-import { listenEarly, yieldToRequests } from './http/early-listener.ts'
+import { ListenError, listenEarly, yieldToRequests } from './http/early-listener.ts'
 import { NativeLibraryError, prepareEmbeddedLibvips } from './image/native/libvips-loader.ts'
 import { WORKER_CONFIG_ENV, type WorkerConfig } from './jobs/messages.ts'
 import { licensesText } from './licenses.ts'
@@ -47,7 +47,7 @@ async function startWorker(): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof NativeLibraryError) {
+  if (error instanceof ConfigError || error instanceof NativeLibraryError || error instanceof ListenError) {
     console.error(`imgapi: ${error.message}`)
     process.exit(2)
   }

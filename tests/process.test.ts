@@ -74,6 +74,20 @@ describe('the process', () => {
     await api.stop()
   })
 
+  test('a port another program holds stops the start-up with one line naming it, exit code 2', async () => {
+    // Bun listens with SO_REUSEPORT, so the holder must be a socket without it.
+    const holder = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
+    try {
+      const { stderr, code } = await runCli(['--port', String(holder.port), '--host', '127.0.0.1'])
+      expect(code).toBe(2)
+      expect(stderr.trim().split('\n')).toEqual([
+        `imgapi: cannot listen on 127.0.0.1:${holder.port} (EADDRINUSE): the port is in use; choose another with --port or IMGAPI_PORT`,
+      ])
+    } finally {
+      holder.stop(true)
+    }
+  })
+
   test('answers /livez while it starts, and a request sent then waits for the app instead of being refused', async () => {
     const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
     const port = probe.port

@@ -1,4 +1,4 @@
-import type { Server } from 'bun'
+import type { Serve, Server } from 'bun'
 import { requestPath } from './request-target.ts'
 
 /**
@@ -40,7 +40,7 @@ const LIVE = () =>
 export function listenEarly(port: number, hostname: string): EarlyListener {
   let app: Handler | undefined
   const held: (() => void)[] = []
-  const server = Bun.serve({
+  const server = listenOr({
     ...SERVE_OPTIONS,
     ...ELYSIA_DEFAULTS,
     port,
@@ -60,6 +60,25 @@ export function listenEarly(port: number, hostname: string): EarlyListener {
       server.reload({ fetch, ...(error ? { error } : {}) })
       for (const release of held.splice(0)) release()
     },
+  }
+}
+
+/** The address cannot be listened on: a one-line start-up failure, like a bad setting. */
+export class ListenError extends Error {}
+
+const WHY: Readonly<Record<string, string>> = {
+  EADDRINUSE: 'the port is in use; choose another with --port or IMGAPI_PORT',
+  EACCES: 'not allowed (ports under 1024 need privileges); choose another with --port or IMGAPI_PORT',
+  EADDRNOTAVAIL: 'no such address on this machine; set --host or IMGAPI_HOST',
+}
+
+function listenOr(options: Serve.Options<undefined> & { port: number; hostname: string }): Server<undefined> {
+  try {
+    return Bun.serve(options)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? ''
+    const why = WHY[code] ?? (error as Error).message
+    throw new ListenError(`cannot listen on ${options.hostname}:${options.port} (${code || 'error'}): ${why}`)
   }
 }
 
