@@ -36,6 +36,9 @@ const LIVE = () =>
  * the first codec check, building the app): liveness probes are answered as soon as the event
  * loop turns, and any other request waits for the app instead of being refused. The app then
  * takes over the same socket (Bun's `server.reload`), so no connection is dropped in between.
+ * A held request is answered asynchronously, so a request pipelined behind it on the same
+ * connection can lose its answer (Bun's bug, see tests/http/pipelining.test.ts): only in the
+ * first tenth of a second, and only for clients that pipeline.
  */
 export function listenEarly(port: number, hostname: string): EarlyListener {
   let app: Handler | undefined
