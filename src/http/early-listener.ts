@@ -1,4 +1,5 @@
 import type { Serve, Server } from 'bun'
+import { liveResponse } from './live-response.ts'
 import { requestPath } from './request-target.ts'
 
 /**
@@ -26,11 +27,6 @@ export interface EarlyListener {
   handOver(fetch: Handler, error?: ErrorHandler): void
 }
 
-const LIVE = () =>
-  new Response('ok\n', {
-    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
-  })
-
 /**
  * Opens the socket before the slow part of start-up (verifying libvips, loading the modules,
  * the first codec check, building the app): liveness probes are answered as soon as the event
@@ -50,7 +46,7 @@ export function listenEarly(port: number, hostname: string): EarlyListener {
     hostname,
     fetch(request, server) {
       if (app) return app(request, server)
-      if (requestPath(request) === '/livez') return LIVE()
+      if (requestPath(request) === '/livez') return liveResponse()
       return new Promise<Response>((resolve) => held.push(() => resolve(app!(request, server))))
     },
     // Only the hand-over's own code runs here; whatever throws after it is the app's to answer.

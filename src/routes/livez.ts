@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia'
+import { liveResponse } from '../http/live-response.ts'
 
 /**
  * Liveness for orchestrators: answers while the event loop runs, and nothing else. Readiness
@@ -6,12 +7,5 @@ import { Elysia } from 'elysia'
  * liveness probe on it would restart a pod that only needs to be taken out of rotation.
  */
 export function livezRoutes() {
-  return new Elysia().get(
-    '/livez',
-    () =>
-      new Response('ok\n', {
-        headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
-      }),
-    { detail: { hide: true } },
-  )
+  return new Elysia().get('/livez', liveResponse, { detail: { hide: true } })
 }

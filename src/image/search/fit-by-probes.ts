@@ -22,6 +22,10 @@ const FULL_ENCODES = 3
  */
 const PROBE_REACH = 10
 
+/** Byte-for-byte equality, through views (Buffer.from of a Uint8Array would copy it). */
+const sameBytes = (a: Uint8Array, b: Uint8Array) =>
+  Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b)
+
 /** Whether a byte target on this plan is searched at a lower effort (search/auto-quality.ts decides which). */
 export function probesCheaply(plan: JobPlan): boolean {
   return (
@@ -80,7 +84,7 @@ export async function fitByProbes(
     if (!predicted || !session.hasEncodesLeft()) break
     const quality = predicted.fit?.plan.quality ?? open.lo
     const probe = await probeAt(quality)
-    let full = known.find((k) => Buffer.from(k.probe.encoded.data).equals(probe.encoded.data))?.full
+    let full = known.find((k) => sameBytes(k.probe.encoded.data, probe.encoded.data))?.full
     if (!full) {
       // The first encode at the asked effort is estimated from a probe's time; later ones are known.
       const affordable =
