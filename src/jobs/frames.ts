@@ -69,17 +69,37 @@ export class FrameReader {
 }
 
 /**
- * Reads one whole frame from a blocking file descriptor (a worker's stdin), or undefined at its
- * end. Between jobs a worker has nothing else to do, so it waits in read(2): the frame lands
- * in one buffer of its exact size, with no event-loop turn per 64 KiB the pipe delivers.
+ * Reads whole frames from a blocking file descriptor (a worker's stdin). Between jobs a worker
+ * has nothing else to do, so it waits in read(2): a frame lands in one buffer, with no
+ * event-loop turn per 64 KiB the socket delivers. The buffer is reused from frame to frame up
+ * to `keepBytes`: a fresh one per job cost a page fault per 4 KiB of every upload, a third more
+ * faults than the same job run in the server (bench/throughput.ts). So a frame's buffers are
+ * views that the next read overwrites.
  */
-export function readFrameSync(fd: number): Frame | undefined {
-  const prefix = new Uint8Array(4)
-  if (!readExactlySync(fd, prefix)) return undefined
-  const whole = new Uint8Array(4 + new DataView(prefix.buffer).getUint32(0))
-  whole.set(prefix)
-  if (!readExactlySync(fd, whole.subarray(4))) throw new Error('the stream ended in the middle of a frame')
-  return parseFrame(whole)
+export class BlockingFrameReader {
+  #scratch = new Uint8Array(0)
+
+  constructor(
+    private readonly fd: number,
+    private readonly keepBytes: number,
+  ) {}
+
+  /** The next frame, or undefined at the end of the stream; its buffers live until the next call. */
+  read(): Frame | undefined {
+    const prefix = new Uint8Array(4)
+    if (!readExactlySync(this.fd, prefix)) return undefined
+    const size = 4 + new DataView(prefix.buffer).getUint32(0)
+    const whole = this.#bufferFor(size)
+    whole.set(prefix)
+    if (!readExactlySync(this.fd, whole.subarray(4))) throw new Error('the stream ended in the middle of a frame')
+    return parseFrame(whole)
+  }
+
+  #bufferFor(size: number): Uint8Array {
+    if (size > this.keepBytes) return new Uint8Array(size)
+    if (this.#scratch.byteLength < size) this.#scratch = new Uint8Array(size)
+    return this.#scratch.subarray(0, size)
+  }
 }
 
 /** False if the stream ended before the first byte; throws if it ends part-way. */

@@ -1,7 +1,7 @@
 import { configureDecoders, wasmMemoryBytes } from '../image/decoders/index.ts'
 import { trimMalloc } from '../image/memory.ts'
 import { produce, searchDeadline, type Produced } from '../image/produce.ts'
-import { encodeFrame, readFrameSync } from './frames.ts'
+import { BlockingFrameReader, encodeFrame } from './frames.ts'
 import { serialiseError, splitProduced, type JobMessage, type WorkerConfig } from './messages.ts'
 
 /**
@@ -34,7 +34,8 @@ export async function runWorker(config: WorkerConfig): Promise<never> {
   }
   await send({ type: 'ready', pid: process.pid })
   const idleBytes = process.memoryUsage.rss()
-  for (let frame = readFrameSync(STDIN); frame; frame = readFrameSync(STDIN)) {
+  const jobs = new BlockingFrameReader(STDIN, config.keepBytes)
+  for (let frame = jobs.read(); frame; frame = jobs.read()) {
     await runJob(frame.header as unknown as JobMessage, frame.buffers[0]!, send, frame.buffers[1])
     if (wasmMemoryBytes() > RECYCLE_WASM_BYTES) process.exit(0)
     // Freed memory kept for the next job saves refaulting it (about a tenth of the CPU of a

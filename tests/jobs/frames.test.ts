@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { encodeFrame, FrameReader, readFrameSync } from '../../src/jobs/frames.ts'
+import { BlockingFrameReader, encodeFrame, FrameReader } from '../../src/jobs/frames.ts'
 
 const bytes = (n: number, seed: number) => Uint8Array.from({ length: n }, (_, i) => (i * 31 + seed) & 0xff)
 
@@ -34,18 +34,45 @@ describe('frames', () => {
 
   test('a blocking read gives each frame whole, then undefined at the end of the stream', () => {
     withFile(stream, (fd) => {
-      const one = readFrameSync(fd)!
+      const reader = new BlockingFrameReader(fd, 1 << 20)
+      const one = reader.read()!
       expect(one.header).toMatchObject({ type: 'job', id: 1, sizes: [300_000, 17] })
       expect(one.buffers.map((b) => Buffer.from(b))).toEqual(first.buffers.map((b) => Buffer.from(b)))
-      const two = readFrameSync(fd)!
+      const two = reader.read()!
       expect(two.header).toMatchObject({ type: 'job', id: 2, sizes: [] })
       expect(two.buffers).toHaveLength(0)
-      expect(readFrameSync(fd)).toBeUndefined()
+      expect(reader.read()).toBeUndefined()
     })
   })
 
+  test('frames up to keepBytes are read into one buffer, larger ones into their own', () => {
+    const big = { header: { type: 'job', id: 3 }, buffers: [bytes(200_000, 3)] }
+    const small = { header: { type: 'job', id: 4 }, buffers: [bytes(100_000, 4)] }
+    const frames = joined([...encodeFrame(big.header, big.buffers), ...encodeFrame(small.header, small.buffers)])
+    const kept = withFile(frames, (fd) => {
+      const reader = new BlockingFrameReader(fd, 1 << 20)
+      const three = reader.read()!.buffers[0]!
+      const four = reader.read()!.buffers[0]!
+      expect(Buffer.from(four)).toEqual(Buffer.from(small.buffers[0]!))
+      return three.buffer === four.buffer
+    })
+    expect(kept).toBe(true)
+    const fresh = withFile(frames, (fd) => {
+      const reader = new BlockingFrameReader(fd, 150_000)
+      const three = reader.read()!.buffers[0]!
+      const four = reader.read()!.buffers[0]!
+      // The first frame is over keepBytes: its bytes stay whole while the next is read.
+      expect(Buffer.from(three)).toEqual(Buffer.from(big.buffers[0]!))
+      expect(Buffer.from(four)).toEqual(Buffer.from(small.buffers[0]!))
+      return three.buffer === four.buffer
+    })
+    expect(fresh).toBe(false)
+  })
+
   test('a stream that ends inside a frame is an error, not a short frame', () => {
-    expect(() => withFile(stream.subarray(0, 1000), (fd) => readFrameSync(fd))).toThrow(/middle of a frame/)
+    expect(() => withFile(stream.subarray(0, 1000), (fd) => new BlockingFrameReader(fd, 0).read())).toThrow(
+      /middle of a frame/,
+    )
   })
 
   test('chunks of any size, split anywhere, give the same frames', () => {

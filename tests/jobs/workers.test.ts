@@ -171,4 +171,27 @@ describe('jobs in worker processes', () => {
       await waitUntil(async () => (await health(api)).body.workers.alive === 1, 'the pool to be whole again')
     }, 60_000)
   })
+  describe('one worker, jobs one after another', () => {
+    let api: Api
+    beforeAll(async () => {
+      api = await spawnApi({ workers: 1 })
+    })
+    afterAll(() => api.stop())
+
+    test('a large input, a small one, then the large again: each answer is its own image, whole', async () => {
+      // The worker reads each job into the buffer the last one used: a shorter job must not see
+      // the longer one's tail, nor a longer one a stale head.
+      const large = await noisePhoto(1200, 800)
+      for (const [input, width, height] of [
+        [large, 1200, 800],
+        [tiny, 1, 1],
+        [large, 1200, 800],
+      ] as const) {
+        const response = await api.fetch('/api/compress?format=png', rawBody(input))
+        expect(response.status).toBe(200)
+        const meta = await sharp(new Uint8Array(await response.arrayBuffer())).metadata()
+        expect([meta.format, meta.width, meta.height]).toEqual(['png', width, height])
+      }
+    }, 60_000)
+  })
 })
