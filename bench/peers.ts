@@ -12,6 +12,8 @@
  *   writes bench/results/peers-quick.json (not committed). A --variant is an extra row: imgapi's
  *   request with these options (quality included) against the same IPX request; given any, they
  *   replace the default variants (webp:effort=2, jpeg:progressive=false).
+ * --isolation (~8 min): instead of IPX, imgapi with its jobs in the server process
+ *   (IMGAPI_IN_PROCESS_JOBS=true) against imgapi with worker processes, on the base rows.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
@@ -23,6 +25,7 @@ import { runBenchMain, startCpuWitness } from './server.ts'
 import type { Photo } from './peers/clients.ts'
 import { findEqualSimilarity, type EqualSimilarity } from './peers/equal-similarity.ts'
 import { measureInProcess } from './peers/in-process.ts'
+import { measureIsolation } from './peers/isolation.ts'
 import { CONCURRENCY, measureRow, type RowRun } from './peers/measure.ts'
 import { formatResults, type Results } from './peers/print.ts'
 import { GOAL, reportRow, reportSetting, type RowReport } from './peers/report.ts'
@@ -49,11 +52,13 @@ function parseCli(argv: string[]) {
     options: {
       quick: { type: 'boolean', default: false },
       variant: { type: 'string', multiple: true },
+      isolation: { type: 'boolean', default: false },
     },
   })
   const quick = values.quick
   return {
     quick,
+    isolation: values.isolation,
     variants: values.variant?.length ? values.variant : [...DEFAULT_VARIANTS],
     rounds: quick ? 3 : 5,
     inProcessRounds: quick ? 3 : 5,
@@ -121,6 +126,12 @@ async function main(): Promise<number> {
     return 0
   }
   const photos = await loadPhotos()
+  if (cli.isolation) {
+    const { lines, failures } = await measureIsolation(REPO_ROOT, photos, cli.rounds, log)
+    console.log(lines.join('\n'))
+    if (failures.length > 0) console.error(`FAILED:\n  ${failures.slice(0, 10).join('\n  ')}`)
+    return failures.length > 0 ? 1 : 0
+  }
   const { runs, otherCpus, peers } = await measureRows(cli, photos)
   const analysed = await analyse(runs, photos, cli.inProcessRounds)
   const results: Results = {

@@ -223,7 +223,10 @@ async function main(): Promise<number> {
   // two HTTP sides swap places every round, so neither always runs second.
   for (let round = 1; round <= run.rounds; round++) {
     const pair = round % 2 === 1 ? [workersSide, jobsInServerSide] : [jobsInServerSide, workersSide]
-    for (const [label, runRound, figures] of [['in-process sharp', inProcessRound, inProcess] as Side, ...pair]) {
+    for (const [label, runRound, figures] of [
+      ['in-process sharp', inProcessRound, inProcess] as Side,
+      ...pair,
+    ]) {
       console.error(`round ${round}/${run.rounds}: ${label}`)
       const done = await runRound(photos, run)
       figures.push(done.figures)

@@ -12,7 +12,7 @@ import {
   startPeakSampler,
   type ServerHandle,
 } from '../server.ts'
-import { imgapiEncode, ipxEncode, SERVERS, type Encode, type Photo, type Server } from './clients.ts'
+import { imgapiEncode, ipxEncode, type Encode, type Photo, type Server } from './clients.ts'
 import type { Row } from './rows.ts'
 
 export const CONCURRENCY = 2
@@ -30,7 +30,7 @@ export interface RowRun {
   readonly seconds: number
 }
 
-interface Side {
+export interface Side {
   readonly server: ServerHandle
   readonly encode: Encode
 }
@@ -68,26 +68,43 @@ export async function measureRow(
   rounds: number,
   log: (line: string) => void,
 ): Promise<RowRun> {
-  const started = performance.now()
-  const witness = startCpuWitness()
   const sides: Record<Server, Side> = {
     imgapi: { server: servers.imgapi, encode: imgapiEncode(servers.imgapi.baseUrl, row) },
     ipx: { server: servers.ipx, encode: ipxEncode(servers.ipx.baseUrl, row) },
   }
+  return { row, ...(await measureSides(row, photos, sides, rounds, log)) }
+}
+
+/**
+ * Any two (or more) servers on one row: warm-up and samples, then rounds in which each runs
+ * once, the order turning by one every round so that none always runs first.
+ */
+export async function measureSides<K extends string>(
+  row: Row,
+  photos: readonly Photo[],
+  sides: Readonly<Record<K, Side>>,
+  rounds: number,
+  log: (line: string) => void,
+) {
+  const started = performance.now()
+  const witness = startCpuWitness()
+  const names = Object.keys(sides) as K[]
   const failures: string[] = []
-  const samples = {
-    imgapi: await warmUp(photos, sides.imgapi, failures),
-    ipx: await warmUp(photos, sides.ipx, failures),
-  }
-  const figures: Record<Server, RunFigures[]> = { imgapi: [], ipx: [] }
+  const samples = {} as Record<K, Samples>
+  for (const name of names) samples[name] = await warmUp(photos, sides[name], failures)
+  const figures = Object.fromEntries(names.map((name) => [name, [] as RunFigures[]])) as Record<
+    K,
+    RunFigures[]
+  >
   for (let r = 1; r <= rounds; r++) {
-    for (const server of SERVERS) {
-      const done = await round(photos, sides[server], row.requestsPerRound)
-      figures[server].push(done.figures)
-      failures.push(...done.failures.map((failure) => `${server} ${failure}`))
-      log(`${row.name}, round ${r}/${rounds}, ${server}: ${done.figures.requestsPerSecond.toFixed(2)} req/s`)
+    const turn = (r - 1) % names.length
+    for (const name of [...names.slice(turn), ...names.slice(0, turn)]) {
+      const done = await round(photos, sides[name], row.requestsPerRound)
+      figures[name].push(done.figures)
+      failures.push(...done.failures.map((failure) => `${name} ${failure}`))
+      log(`${row.name}, round ${r}/${rounds}, ${name}: ${done.figures.requestsPerSecond.toFixed(2)} req/s`)
     }
   }
   const seconds = (performance.now() - started) / 1000
-  return { row, rounds: figures, samples, failures, otherCpus: witness.otherCpus(), seconds }
+  return { rounds: figures, samples, failures, otherCpus: witness.otherCpus(), seconds }
 }

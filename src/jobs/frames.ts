@@ -91,7 +91,8 @@ export class BlockingFrameReader {
     const size = 4 + new DataView(prefix.buffer).getUint32(0)
     const whole = this.#bufferFor(size)
     whole.set(prefix)
-    if (!readExactlySync(this.fd, whole.subarray(4))) throw new Error('the stream ended in the middle of a frame')
+    if (!readExactlySync(this.fd, whole.subarray(4)))
+      throw new Error('the stream ended in the middle of a frame')
     return parseFrame(whole)
   }
 

@@ -48,7 +48,10 @@ describe('frames', () => {
   test('frames up to keepBytes are read into one buffer, larger ones into their own', () => {
     const big = { header: { type: 'job', id: 3 }, buffers: [bytes(200_000, 3)] }
     const small = { header: { type: 'job', id: 4 }, buffers: [bytes(100_000, 4)] }
-    const frames = joined([...encodeFrame(big.header, big.buffers), ...encodeFrame(small.header, small.buffers)])
+    const frames = joined([
+      ...encodeFrame(big.header, big.buffers),
+      ...encodeFrame(small.header, small.buffers),
+    ])
     const kept = withFile(frames, (fd) => {
       const reader = new BlockingFrameReader(fd, 1 << 20)
       const three = reader.read()!.buffers[0]!
