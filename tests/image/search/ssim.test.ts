@@ -11,7 +11,7 @@ import {
   SIMILARITY_MAX_PIXELS,
   toLumaPlane,
 } from '../../../src/image/search/similarity.ts'
-import { ssim, SSIM_WINDOW } from '../../../src/image/search/ssim.ts'
+import { prepareSsim, ssim, ssimAgainst, SSIM_WINDOW } from '../../../src/image/search/ssim.ts'
 import { fixture, FIXTURES, ROOT } from '../../helpers/paths.ts'
 import reference from './ssim-reference.json'
 
@@ -88,6 +88,24 @@ describe('ssim', () => {
   test('is the same whichever plane comes first', () => {
     const [a, b] = [noisePlane(40 * 30, 1), noisePlane(40 * 30, 2)]
     expect(ssim(a, b, 40, 30)).toBeCloseTo(ssim(b, a, 40, 30), 14)
+  })
+
+  test('scores against a kept reference exactly as afresh, whichever reference was scored last', () => {
+    // The kernel keeps the last reference's filtered statistics: scoring against another in
+    // between, or one of the same length in another shape, must not reuse them.
+    const plane = noisePlane(60 * 40, 3)
+    const references = [
+      prepareSsim(plane, 60, 40),
+      prepareSsim(noisePlane(60 * 40, 4), 60, 40),
+      prepareSsim(plane, 40, 60),
+    ]
+    const candidates = [noisePlane(60 * 40, 5), noisePlane(60 * 40, 6)]
+    const afresh = references.map(({ plane: a, width, height }) =>
+      candidates.map((b) => ssim(a, b, width, height)),
+    )
+    for (const r of [0, 0, 1, 0, 2, 2, 0, 2, 1, 1]) {
+      candidates.forEach((b, c) => expect(ssimAgainst(references[r]!, b)).toBe(afresh[r]![c]!))
+    }
   })
 
   test('equals a direct evaluation of the definition on planes of odd and even widths', () => {
