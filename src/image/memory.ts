@@ -42,3 +42,29 @@ export function trimMalloc(): void {
     libc = { trim: () => {} }
   }
 }
+
+const M_TRIM_THRESHOLD = -1
+const M_MMAP_THRESHOLD = -3
+/** glibc's largest mmap threshold on 64-bit (DEFAULT_MMAP_THRESHOLD_MAX): half a thread arena's heap. */
+const MMAP_THRESHOLD_MAX = 32 * 1024 * 1024
+
+/**
+ * Lets freed memory up to `keepBytes` stay in the process, as the worker's keep policy means
+ * it to: glibc otherwise hands it back on its own, unmapping every block over its mmap
+ * threshold (a progressive JPEG's coefficients, a decoded photo) as it is freed and trimming
+ * a heap whose free top passes the trim threshold, so the next job faults the pages in again,
+ * a page at a time. What is kept is bounded by trimMalloc, called between jobs.
+ */
+export function keepFreedMemory(keepBytes: number): boolean {
+  if (process.platform !== 'linux' || keepBytes <= 0) return false
+  try {
+    const lib = dlopen('libc.so.6', { mallopt: { args: ['i32', 'i32'], returns: 'i32' } })
+    const ok =
+      lib.symbols.mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD_MAX) === 1 &&
+      lib.symbols.mallopt(M_TRIM_THRESHOLD, Math.min(keepBytes, 2 ** 31 - 1)) === 1
+    lib.close()
+    return ok
+  } catch {
+    return false
+  }
+}

@@ -1,5 +1,5 @@
 import { configureDecoders, wasmMemoryBytes } from '../image/decoders/index.ts'
-import { trimMalloc } from '../image/memory.ts'
+import { keepFreedMemory, trimMalloc } from '../image/memory.ts'
 import { produce, searchDeadline, type Produced } from '../image/produce.ts'
 import { BlockingFrameReader, encodeFrame } from './frames.ts'
 import { serialiseError, splitProduced, type JobMessage, type WorkerConfig } from './messages.ts'
@@ -22,6 +22,7 @@ type Send = (header: object, buffers?: readonly Uint8Array[]) => Promise<void>
  */
 export async function runWorker(config: WorkerConfig): Promise<never> {
   configureDecoders(config)
+  keepFreedMemory(config.keepBytes)
   const out = Bun.stdout.writer()
   let writes = Promise.resolve()
   // Frames are written whole and in order, whoever sends them (a best-so-far during a search).
