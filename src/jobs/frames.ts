@@ -72,9 +72,9 @@ export class FrameReader {
  * Reads whole frames from a blocking file descriptor (a worker's stdin). Between jobs a worker
  * has nothing else to do, so it waits in read(2): a frame lands in one buffer, with no
  * event-loop turn per 64 KiB the socket delivers. The buffer is reused from frame to frame up
- * to `keepBytes`: a fresh one per job cost a page fault per 4 KiB of every upload, a third more
- * faults than the same job run in the server (bench/throughput.ts). So a frame's buffers are
- * views that the next read overwrites.
+ * to `keepBytes`: a fresh one per job costs a page fault per 4 KiB of every upload, which the
+ * same job run in the server does not pay. So a frame's buffers are views that the next read
+ * overwrites.
  */
 export class BlockingFrameReader {
   #scratch = new Uint8Array(0)

@@ -37,7 +37,7 @@ function gaussianHalfKernel(): [number, number, number, number, number, number] 
   return [bell(0) / sum, bell(1) / sum, bell(2) / sum, bell(3) / sum, bell(4) / sum, bell(5) / sum]
 }
 
-/** The kernel's exports (search/ssim-kernel.ts), one signature for all three. */
+/** The kernel's exports (search/ssim-kernel.ts), both with one signature. */
 interface Kernel {
   readonly memory: WebAssembly.Memory
   referenceStats(...offsets: number[]): number
