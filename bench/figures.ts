@@ -127,6 +127,19 @@ function steadyRate(result: LoadResult): number {
   return completed >= 2 ? completed / (ms / 1000) : result.completed / (result.wallMs / 1000)
 }
 
+/** Worker processes' throughput over the same jobs run in the server process: the isolation's goal. */
+export const ISOLATION_GOAL = 0.97
+
+/**
+ * Each round's ratio of `a` to `b` and their median: the two runs of a round are adjacent in
+ * time, so the machine's drift between rounds cancels out of each ratio.
+ */
+export function roundRatios(a: readonly RunFigures[], b: readonly RunFigures[]) {
+  const ratios = a.map((run, i) => run.requestsPerSecond / b[i]!.requestsPerSecond)
+  const ratio = median(ratios)
+  return { ratios, ratio, met: ratio >= ISOLATION_GOAL }
+}
+
 /** Each figure's median on its own: a single noisy round cannot pull any of them. */
 function medianFigures(rounds: readonly RunFigures[]): RunFigures {
   const of = (key: keyof RunFigures) => median(rounds.map((r) => r[key]))

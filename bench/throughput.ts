@@ -16,6 +16,9 @@ import { benchDecoders } from './decoders.ts'
 import { benchSmartCost } from './smart-cost.ts'
 import {
   buildReport,
+  ISOLATION_GOAL,
+  median,
+  roundRatios,
   figuresOf,
   formatTable,
   machineFacts,
@@ -176,25 +179,19 @@ async function httpRound(photos: Photo[], run: RunSettings, inProcessJobs = fals
   }
 }
 
-/** Throughput with worker processes over throughput with jobs in the server process. */
-const WORKERS_GOAL = 0.97
-
 /**
- * The isolation's cost as the median of each round's ratio: the two runs of a round are
- * adjacent in time, so drift of the machine between rounds (a round of either side varied by
- * up to a fifth on a quiet 2-core VM, while a CPU profile put the workers' own extra work at
- * about 2% of the samples) cancels out of each ratio.
+ * The isolation's cost as the median of each round's ratio (roundRatios): a round of either side
+ * varied by up to a fifth on a quiet 2-core VM, while a CPU profile put the workers' own extra
+ * work at about 2% of the samples.
  */
 function isolationLine(workers: RunFigures[], inProcessJobs: RunFigures[]): string {
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
   const rates = (runs: RunFigures[]) => runs.map((r) => r.requestsPerSecond)
-  const ratios = workers.map((w, i) => w.requestsPerSecond / inProcessJobs[i]!.requestsPerSecond)
-  const ratio = median(ratios)
-  const verdict = ratio >= WORKERS_GOAL ? 'met' : 'GOAL MISSED'
+  const { ratios, ratio, met } = roundRatios(workers, inProcessJobs)
+  const verdict = met ? 'met' : 'GOAL MISSED'
   const cpu = (runs: RunFigures[]) => median(runs.map((r) => r.cpuMsPerJob)).toFixed(0)
   const list = (values: number[]) => values.map((v) => v.toFixed(2)).join(' ')
   return [
-    `worker processes / jobs in the server process: throughput ratio ${ratio.toFixed(2)} (median of the rounds' ratios; goal >= ${WORKERS_GOAL}, ${verdict})`,
+    `worker processes / jobs in the server process: throughput ratio ${ratio.toFixed(2)} (median of the rounds' ratios; goal >= ${ISOLATION_GOAL}, ${verdict})`,
     `  per round: ratio ${list(ratios)} | req/s workers ${list(rates(workers))} | jobs in the server process ${list(rates(inProcessJobs))}`,
     `  median req/s ${median(rates(workers)).toFixed(2)} against ${median(rates(inProcessJobs)).toFixed(2)}; server CPU per job ${cpu(workers)} ms against ${cpu(inProcessJobs)} ms`,
   ].join('\n')

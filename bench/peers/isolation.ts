@@ -1,19 +1,16 @@
 /*
  * bench:peers --isolation: the peer workload asked of imgapi twice, with its jobs in worker
  * processes (the default) and in the server's own process (IMGAPI_IN_PROCESS_JOBS=true), in
- * alternating rounds whose order swaps every round. What worker processes cost where each job
- * is small (256 px thumbnails) is per-request transport, which the photo workload of
- * `npm run bench` hides.
+ * alternating rounds whose order swaps every round. Where jobs are small (256 px thumbnails),
+ * what each job costs beside its encode weighs most, which the photo workload of `npm run bench`
+ * hides.
  */
 import { availableParallelism } from 'node:os'
-import { median } from '../figures.ts'
+import { ISOLATION_GOAL, median, roundRatios } from '../figures.ts'
 import { startServer, type ServerHandle } from '../server.ts'
 import { imgapiEncode, type Photo } from './clients.ts'
 import { measureSides } from './measure.ts'
 import { buildRows } from './rows.ts'
-
-/** Worker processes against jobs in the server process, per round: the issue's goal. */
-export const ISOLATION_GOAL = 0.97
 
 type Mode = 'workers' | 'in-process jobs'
 
@@ -57,9 +54,8 @@ export async function measureIsolation(
       )
       failures.push(...run.failures)
       const rate = (mode: Mode) => run.rounds[mode].map((figures) => figures.requestsPerSecond)
-      const ratios = rate('workers').map((value, i) => value / rate('in-process jobs')[i]!)
-      const ratio = median(ratios)
-      const verdict = ratio >= ISOLATION_GOAL ? 'met' : 'MISSED'
+      const { ratios, ratio, met } = roundRatios(run.rounds.workers, run.rounds['in-process jobs'])
+      const verdict = met ? 'met' : 'MISSED'
       lines.push(
         `  ${row.name.padEnd(16)} ratio ${ratio.toFixed(2)} ${verdict.padEnd(6)} rounds ${ratios.map((r) => r.toFixed(2)).join(' ')} | req/s ${median(rate('workers')).toFixed(2)} against ${median(rate('in-process jobs')).toFixed(2)}`,
       )
