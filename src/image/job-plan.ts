@@ -104,6 +104,11 @@ export interface JobPlan {
    * and/or a byte target. `quality` is then only where the search starts.
    */
   readonly goal?: SearchGoal
+  /**
+   * Encoded only to be scored, never sent: JPEG then skips its Huffman optimisation, a second
+   * pass over the coefficients that shrinks the file and leaves the decoded pixels as they are.
+   */
+  readonly scoredOnly?: boolean
   /** Palette size and dithering for PNG and GIF, set only by a byte-target search. */
   readonly colours?: number
   readonly dither?: number

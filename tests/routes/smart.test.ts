@@ -198,6 +198,19 @@ describe('quality=auto: the lowest quality that still looks the same', () => {
     expect(Buffer.compare(data, original)).toBe(0)
   })
 
+  // The probes of a JPEG search are baseline and unoptimised, only ever scored (auto-quality.ts).
+  test('a JPEG answer is encoded as asked: the very file a fixed request at the chosen quality gives', async () => {
+    for (const progressive of [true, false]) {
+      const query = `format=jpeg&progressive=${progressive}`
+      const auto = await api.fetch(`/api/compress?${query}&quality=auto`, rawBody(upright))
+      const quality = Number(auto.headers.get('x-quality'))
+      const bytes = new Uint8Array(await auto.arrayBuffer())
+      expect((await sharp(bytes).metadata()).isProgressive).toBe(progressive)
+      const fixed = await api.fetch(`/api/compress?${query}&quality=${quality}`, rawBody(upright))
+      expect(Buffer.from(bytes).equals(Buffer.from(await fixed.arrayBuffer()))).toBe(true)
+    }
+  })
+
   test('coarser levels give smaller files', async () => {
     const sizes = []
     for (const level of AUTO_QUALITIES) {

@@ -72,6 +72,7 @@ export class EncodeSession {
       this.limits,
       this.clock,
       this.cap - Math.max(0, encodes),
+      this.preview,
     )
   }
 

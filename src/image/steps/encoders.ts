@@ -13,7 +13,7 @@ type Encoder = (context: Pick<StepContext, 'image' | 'plan' | 'probe'>) => void
  * Both keep the standard quantisation tables, which scored best per byte on luma SSIM.
  */
 export function jpegOptions(
-  plan: Pick<JobPlan, 'quality' | 'progressive' | 'chromaSubsampling' | 'effort'>,
+  plan: Pick<JobPlan, 'quality' | 'progressive' | 'chromaSubsampling' | 'effort' | 'scoredOnly'>,
 ): JpegOptions {
   const trellis = (plan.effort ?? 0) >= 1
   return {
@@ -23,7 +23,7 @@ export function jpegOptions(
     trellisQuantisation: trellis,
     overshootDeringing: trellis,
     optimiseScans: trellis && plan.progressive,
-    optimiseCoding: true,
+    optimiseCoding: !plan.scoredOnly,
     quantisationTable: 0,
   }
 }

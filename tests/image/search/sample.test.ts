@@ -68,35 +68,46 @@ describe('sample', () => {
 describe('sample probes', () => {
   const jpeg = { ...plan, quality: 80, effort: 0, progressive: true, chromaSubsampling: '4:2:0' } as JobPlan
 
-  test('a progressive JPEG is probed baseline; trellis (effort 1) and other formats as asked', () => {
-    expect(sampleProbePlan(jpeg, 91)).toMatchObject({ quality: 91, progressive: false, effort: 0 })
+  test('a JPEG is probed baseline without Huffman optimisation; trellis (effort 1) and other formats as asked', () => {
+    expect(sampleProbePlan(jpeg, 91)).toMatchObject({
+      quality: 91,
+      progressive: false,
+      effort: 0,
+      scoredOnly: true,
+    })
+    expect(jpegOptions(sampleProbePlan(jpeg, 91)).optimiseCoding).toBe(false)
+    expect(jpegOptions(jpeg).optimiseCoding).toBe(true)
     expect(sampleProbePlan({ ...jpeg, effort: 1 }, 91)).toMatchObject({ progressive: true, effort: 1 })
+    expect(sampleProbePlan({ ...jpeg, effort: 1 }, 91).scoredOnly).toBeUndefined()
     expect(sampleProbePlan({ ...jpeg, format: 'webp', effort: 4 }, 70)).toMatchObject({
       quality: 70,
       effort: 2,
     })
   })
 
-  // Why baseline probes score what the progressive answer would: the very same decoded pixels.
-  test('progressive and baseline JPEG at the same settings decode to the very same pixels', async () => {
+  // Why probes score what the answer would: the very same decoded pixels.
+  test('progressive, baseline and unoptimised JPEG at the same settings decode to the very same pixels', async () => {
     const { data, info } = await sharp(await fixture('photo-exif-orientation-6.jpg'))
       .raw()
       .toBuffer({ resolveWithObject: true })
     const raw = { raw: { width: info.width, height: info.height, channels: info.channels } }
     for (const quality of [30, 80, 95]) {
       for (const chromaSubsampling of ['4:2:0', '4:4:4'] as const) {
-        const decoded = async (progressive: boolean) => {
-          const options = jpegOptions({ ...jpeg, quality, chromaSubsampling, progressive })
-          return sharp(await sharp(data, raw).jpeg(options).toBuffer())
-            .raw()
-            .toBuffer()
+        const decoded = async (progressive: boolean, scoredOnly?: boolean) => {
+          const options = jpegOptions({ ...jpeg, quality, chromaSubsampling, progressive, scoredOnly })
+          const encoded = await sharp(data, raw).jpeg(options).toBuffer()
+          return { encoded, pixels: await sharp(encoded).raw().toBuffer() }
         }
-        const [progressive, baseline] = [await decoded(true), await decoded(false)]
-        expect([quality, chromaSubsampling, progressive.equals(baseline)]).toEqual([
+        const progressive = await decoded(true)
+        const [baseline, probe] = [await decoded(false), await decoded(false, true)]
+        expect([quality, chromaSubsampling, progressive.pixels.equals(baseline.pixels)]).toEqual([
           quality,
           chromaSubsampling,
           true,
         ])
+        expect(probe.pixels.equals(baseline.pixels)).toBe(true)
+        // Not the same file: the probe's entropy coding is not optimised.
+        expect(probe.encoded.length).toBeGreaterThan(baseline.encoded.length)
       }
     }
   })
