@@ -1,7 +1,7 @@
 import { searchFormat, type SearchFormat } from '../../formats/format-table.ts'
 import type { AutoQuality } from '../../options/schema.ts'
 import { losslessOf, type JobPlan } from '../plan.ts'
-import { scoreCandidate, type PreparedReference } from './similarity.ts'
+import { primeReference, scoreCandidate, type PreparedReference } from './similarity.ts'
 import { crossing, slopeNear } from './guide.ts'
 import { pointOf, Probes, secantSearch, type SearchRange } from './secant.ts'
 import { sampleOf } from './sample.ts'
@@ -118,7 +118,11 @@ async function encodeAndScore(
   reference: PreparedReference,
 ): Promise<Scored> {
   const started = performance.now()
-  const attempt = await session.encode(plan)
+  // The reference is readied on this thread while libvips encodes on its own.
+  const [attempt] = await Promise.all([
+    session.encode(plan),
+    Promise.resolve().then(() => primeReference(reference)),
+  ])
   const similarity = await scoreCandidate(reference, attempt.encoded.data)
   session.note(performance.now() - started)
   return { ...attempt, similarity }

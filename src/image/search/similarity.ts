@@ -10,7 +10,7 @@
  * computed in Python start from these very planes, as bench/ssim-reference.py does.
  */
 import { sharp, type Sharp } from '../sharp.ts'
-import { prepareSsim, ssimAgainst, SSIM_WINDOW, type SsimReference } from './ssim.ts'
+import { prepareSsim, primeSsim, ssimAgainst, SSIM_WINDOW, type SsimReference } from './ssim.ts'
 
 /**
  * Encoded bytes, read as a viewer shows them: the first frame, turned upright by its EXIF
@@ -167,6 +167,11 @@ export async function prepareRawReference(
     .raw({ depth: 'uchar' })
     .toBuffer({ resolveWithObject: true })
   return prepared({ data: bt601Luma(rgb.data, rgb.info.channels), ...size })
+}
+
+/** Readies the scorer for `reference` (search/ssim.ts primeSsim): call it while a candidate encodes. */
+export function primeReference(reference: PreparedReference): void {
+  primeSsim(reference.ssim)
 }
 
 /** Scores a candidate against a prepared reference, at the reference's comparison size. */
