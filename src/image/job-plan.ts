@@ -105,8 +105,8 @@ export interface JobPlan {
    */
   readonly goal?: SearchGoal
   /**
-   * Encoded only to be scored, never sent: JPEG then skips its Huffman optimisation, a second
-   * pass over the coefficients that shrinks the file and leaves the decoded pixels as they are.
+   * Encoded only to be scored, never sent: JPEG then skips its Huffman optimisation and PNG its
+   * deflate (zlib level 0), which shrink the file and leave the decoded pixels as they are.
    */
   readonly scoredOnly?: boolean
   /** Palette size and dithering for PNG and GIF, set only by a byte-target search. */

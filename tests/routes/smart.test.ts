@@ -211,6 +211,24 @@ describe('quality=auto: the lowest quality that still looks the same', () => {
     }
   })
 
+  // A palette search's probes are stored, not deflated (auto-quality.ts, png-deflate.ts).
+  test('a PNG answer is deflated as asked: the pixels and, within its IDAT chunking, the size of a fixed request', async () => {
+    const graphic = new Uint8Array(
+      await sharp(await fixture(ALPHA))
+        .png()
+        .toBuffer(),
+    )
+    const auto = await api.fetch('/api/compress?format=png&quality=auto-medium', rawBody(graphic))
+    const quality = Number(auto.headers.get('x-quality'))
+    expect(quality).toBeGreaterThan(0)
+    const bytes = Buffer.from(await auto.arrayBuffer())
+    const fixed = await api.fetch(`/api/compress?format=png&quality=${quality}`, rawBody(graphic))
+    const expected = Buffer.from(await fixed.arrayBuffer())
+    const pixels = (png: Uint8Array) => sharp(png).raw().toBuffer()
+    expect((await pixels(bytes)).equals(await pixels(expected))).toBe(true)
+    expect(Math.abs(bytes.length - expected.length) / expected.length).toBeLessThan(0.01)
+  })
+
   test('coarser levels give smaller files', async () => {
     const sizes = []
     for (const level of AUTO_QUALITIES) {

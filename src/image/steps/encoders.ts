@@ -47,7 +47,7 @@ export const ENCODERS = {
       quality: plan.quality,
       effort: plan.effort,
       progressive: plan.progressive,
-      compressionLevel: 9,
+      compressionLevel: plan.scoredOnly ? 0 : 9,
       adaptiveFiltering: plan.lossless,
       ...palette(plan),
     })
