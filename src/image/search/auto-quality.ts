@@ -116,9 +116,13 @@ export function sampleProbePlan(base: JobPlan, quality: number): JobPlan {
 const scoresCheaply = (base: JobPlan) =>
   (base.format === 'png' || base.progressive) && scoringPlan(base).scoredOnly === true
 
-/** The answer from a probe that was only scored: the same pixels, so the same score. */
+/**
+ * The answer from a probe that was only scored: the same pixels, so the same score. A PNG the
+ * deflate cannot rewrite (none is expected: the probe is libvips' own file) is encoded again.
+ */
 async function asAsked(session: EncodeSession, probe: Scored, plan: JobPlan): Promise<Scored> {
-  const data = plan.format === 'png' ? await deflatePng(probe.encoded.data, 9) : undefined
+  const data =
+    plan.format === 'png' ? await deflatePng(probe.encoded.data, 9).catch(() => undefined) : undefined
   const made = data ? { plan, encoded: { ...probe.encoded, data } } : await session.encode(plan)
   return { ...made, similarity: probe.similarity }
 }
