@@ -10,17 +10,22 @@ import { dlopen } from 'bun:ffi'
  */
 const M_ARENA_MAX = -8
 
-export function capMallocArenas(arenas: number): boolean {
+/** glibc's mallopt for each (option, value) in order; false where one fails or it is not glibc. */
+function mallopt(settings: readonly (readonly [number, number])[]): boolean {
   if (process.platform !== 'linux') return false
   try {
     const libc = dlopen('libc.so.6', { mallopt: { args: ['i32', 'i32'], returns: 'i32' } })
-    const ok = libc.symbols.mallopt(M_ARENA_MAX, arenas) === 1
+    const ok = settings.every(([option, value]) => libc.symbols.mallopt(option, value) === 1)
     libc.close()
     return ok
   } catch {
-    // Not glibc (e.g. musl, which has no arenas): nothing to cap.
+    // Not glibc (e.g. musl, which has no arenas and no such thresholds): nothing to set.
     return false
   }
+}
+
+export function capMallocArenas(arenas: number): boolean {
+  return mallopt([[M_ARENA_MAX, arenas]])
 }
 
 let libc: { readonly trim: () => void } | undefined
@@ -56,15 +61,9 @@ const MMAP_THRESHOLD_MAX = 32 * 1024 * 1024
  * a page at a time. What is kept is bounded by trimMalloc, called between jobs.
  */
 export function keepFreedMemory(keepBytes: number): boolean {
-  if (process.platform !== 'linux' || keepBytes <= 0) return false
-  try {
-    const lib = dlopen('libc.so.6', { mallopt: { args: ['i32', 'i32'], returns: 'i32' } })
-    const ok =
-      lib.symbols.mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD_MAX) === 1 &&
-      lib.symbols.mallopt(M_TRIM_THRESHOLD, Math.min(keepBytes, 2 ** 31 - 1)) === 1
-    lib.close()
-    return ok
-  } catch {
-    return false
-  }
+  if (keepBytes <= 0) return false
+  return mallopt([
+    [M_MMAP_THRESHOLD, MMAP_THRESHOLD_MAX],
+    [M_TRIM_THRESHOLD, Math.min(keepBytes, 2 ** 31 - 1)],
+  ])
 }
