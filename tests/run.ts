@@ -95,6 +95,11 @@ async function leftoverProcesses(): Promise<number> {
 
 const LEFTOVER_GRACE_MS = 3000
 
+/** bun's `(fail) suite > test [time]` lines, once each (bun prints them again in its summary). */
+function failedTests(output: string): string[] {
+  return [...new Set(output.match(/^\(fail\) .*$/gm) ?? [])]
+}
+
 const count = (output: string, word: string) => {
   const matches = [...output.matchAll(new RegExp(`^\\s*(\\d+) ${word}$`, 'gm'))]
   return matches.length ? Number(matches.at(-1)![1]) : 0
@@ -135,5 +140,7 @@ console.log(
   `\ntypecheck ${typecheck.ok ? 'ok' : 'FAILED'}, format ${format.ok ? 'ok' : 'FAILED'}, bun test ${tests.ok ? 'ok' : 'FAILED'}${skipped ? ` (${skipped} skipped)` : ''}, processes left behind: ${leftovers}`,
 )
 if (groupTimes) console.log(groupTimes)
+// Repeated at the very end, where a CI log cut to its tail still shows which test failed.
+for (const line of failedTests(tests.output)) console.log(line)
 console.log(`${passed} passed, ${failed} failed`)
 process.exit(failed === 0 ? 0 : 1)
