@@ -41,11 +41,15 @@ export interface RawExchange {
   readonly closedByServer: boolean
 }
 
-/** Opens a connection to `url`'s host and port and hands the socket to `drive`. */
+/**
+ * Opens a connection to `url`'s host and port and hands the socket to `drive`; collects until
+ * the server closes, `timeoutMs`, or (when given) `responses` whole responses have come.
+ */
 export function rawExchange(
   url: string,
   drive: (socket: Socket) => void | Promise<void>,
   timeoutMs = 5000,
+  responses = Infinity,
 ): Promise<RawExchange> {
   const { hostname, port } = new URL(url)
   return new Promise((resolve) => {
@@ -59,7 +63,13 @@ export function rawExchange(
       resolve({ text, responses: parseResponses(text), closedByServer })
     }
     const socket = connect(Number(port), hostname, () => void drive(socket))
-    socket.on('data', (chunk) => (text += chunk.toString('latin1')))
+    socket.on('data', (chunk) => {
+      text += chunk.toString('latin1')
+      const got = parseResponses(text)
+      const last = got.at(-1)
+      const whole = last && last.body.length === Number(last.headers.get('content-length') ?? 0)
+      if (got.length >= responses && whole) finish(false)
+    })
     socket.on('close', () => finish(true))
     socket.on('error', () => finish(true))
     const timer = setTimeout(() => finish(false), timeoutMs)

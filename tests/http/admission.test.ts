@@ -51,14 +51,19 @@ describe('admission before the body is read', () => {
       async () => (await health()).uploads.usedBytes === maxUploadBytes,
       'the first upload to be admitted',
     )
-    const started = performance.now()
-    const refused = await api.fetch('/api/compress', rawBody(new Uint8Array(maxUploadBytes)))
-    const elapsed = performance.now() - started
-    const problem = await problemOf(refused)
-    expect([refused.status, problem.code]).toEqual([503, 'OVERLOADED'])
+    // Only the head is sent: an answer at all shows the body was never waited for.
+    const exchange = await rawExchange(
+      api.url,
+      (socket) => void socket.write(uploadHead(maxUploadBytes)),
+      20_000,
+      1,
+    )
+    const [refused] = exchange.responses
+    expect(refused?.status).toBe(503)
+    const problem = JSON.parse(refused!.body)
+    expect(problem.code).toBe('OVERLOADED')
     expect(problem.detail).toContain('upload budget')
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
-    expect(elapsed).toBeLessThan(500)
+    expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
     // A small upload still fits next to the held one.
     const small = await api.fetch('/api/compress?format=png', rawBody(await fixture('webp-lossy-alpha.webp')))
     expect(small.status).toBe(200)
@@ -71,11 +76,11 @@ describe('admission before the body is read', () => {
     const first = holdUpload(api.url, 1000)
     const second = holdUpload(api.url, 1000)
     await waitFor(async () => (await health()).queue.waiting === 2, 'two uploads to be admitted')
-    const started = performance.now()
-    const refused = await api.fetch('/api/compress', rawBody(new Uint8Array(50_000)))
-    expect(refused.status).toBe(503)
-    expect((await problemOf(refused)).code).toBe('OVERLOADED')
-    expect(performance.now() - started).toBeLessThan(500)
+    // Only the head is sent: an answer at all shows the body was never waited for.
+    const exchange = await rawExchange(api.url, (socket) => void socket.write(uploadHead(50_000)), 20_000, 1)
+    const [refused] = exchange.responses
+    expect(refused?.status).toBe(503)
+    expect(JSON.parse(refused!.body).code).toBe('OVERLOADED')
     first.end()
     second.end()
     await Promise.all([first.exchange, second.exchange])
@@ -105,7 +110,8 @@ describe('limits on what a request may ask for, checked before decoding', () => 
     )
     expect([problem.httpStatus, problem.code]).toEqual([422, 'IMAGE_TOO_LARGE'])
     expect(problem.detail).toContain('16383x16383')
-    expect(performance.now() - started).toBeLessThan(1000)
+    // Doing the work would take many seconds; the margin is for a busy machine.
+    expect(performance.now() - started).toBeLessThan(5000)
     await api.stop()
   })
 
@@ -120,7 +126,8 @@ describe('limits on what a request may ask for, checked before decoding', () => 
     )
     expect([problem.httpStatus, problem.code]).toEqual([422, 'IMAGE_TOO_LARGE'])
     expect(problem.detail).toContain('x 10 frames')
-    expect(performance.now() - started).toBeLessThan(1000)
+    // Doing the work would take many seconds; the margin is for a busy machine.
+    expect(performance.now() - started).toBeLessThan(5000)
     await api.stop()
   })
 

@@ -27,7 +27,8 @@ describe('multipart bodies', () => {
     expect(JSON.parse(text).code).toBe('MALFORMED_REQUEST')
     expect(JSON.parse(text).detail).toContain('64 parts')
     expect(text.length).toBeLessThan(2000)
-    expect(performance.now() - started).toBeLessThan(2000)
+    // A hang or a read of every part, not the time of a busy machine.
+    expect(performance.now() - started).toBeLessThan(10_000)
   })
 
   for (const name of ['file', 'other']) {
