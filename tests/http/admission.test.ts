@@ -23,8 +23,9 @@ function holdUpload(url: string, length: number) {
   return { exchange, end: () => socket?.destroy() }
 }
 
+/** Polls `check` for up to 10 s: what it waits for takes milliseconds, unless the machine is busy. */
 async function waitFor(check: () => Promise<boolean>, what: string) {
-  for (let i = 0; i < 200; i++) {
+  for (const deadline = performance.now() + 10_000; performance.now() < deadline;) {
     if (await check()) return
     await Bun.sleep(10)
   }
@@ -99,7 +100,7 @@ describe('limits on what a request may ask for, checked before decoding', () => 
         .toBuffer(),
     )
 
-  test('refuses enlarging a 1x1 PNG to 16383x16383 with 422 IMAGE_TOO_LARGE in well under a second', async () => {
+  test('refuses enlarging a 1x1 PNG to 16383x16383 with 422 IMAGE_TOO_LARGE before doing the work', async () => {
     const api = await startApi()
     const started = performance.now()
     const problem = await problemOf(
