@@ -65,6 +65,8 @@ export function rawExchange(
     const socket = connect(Number(port), hostname, () => void drive(socket))
     socket.on('data', (chunk) => {
       text += chunk.toString('latin1')
+      // Parsed again on each chunk only when asked to stop early: a large answer stays linear.
+      if (responses === Infinity) return
       const got = parseResponses(text)
       const last = got.at(-1)
       const whole = last && last.body.length === Number(last.headers.get('content-length') ?? 0)
