@@ -54,3 +54,24 @@ export function apngFrameCount(bytes: Uint8Array): number | undefined {
   }
   return undefined
 }
+
+/**
+ * Whether a palette PNG uses every entry its bit depth allows (256 at 8 bits). libimagequant
+ * fills the palette only when it cannot reach the quality asked for with fewer colours, and
+ * then every higher quality gives the very same file (checked on the corpus at several
+ * qualities, bit depths, efforts and dithers; tests/image/search/palette.test.ts pins it).
+ */
+export function paletteIsFull(bytes: Uint8Array): boolean {
+  if (!isPng(bytes)) return false
+  let depth: number | undefined
+  for (const chunk of pngChunks(bytes)) {
+    if (chunk.type === 'IHDR' && chunk.data.length >= 10) {
+      // Colour type 3 is indexed colour; any other has no palette to fill.
+      if (chunk.data[9] !== 3) return false
+      depth = chunk.data[8]
+    }
+    if (chunk.type === 'PLTE') return depth !== undefined && chunk.data.length / 3 === 1 << depth
+    if (chunk.type === 'IDAT') return false
+  }
+  return false
+}

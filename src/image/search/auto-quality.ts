@@ -1,6 +1,7 @@
 import { searchFormat, type SearchFormat } from '../../formats/format-table.ts'
 import type { AutoQuality } from '../../options/schema.ts'
 import { losslessOf, type JobPlan } from '../plan.ts'
+import { paletteIsFull } from '../png-chunks.ts'
 import { deflatePng } from '../png-deflate.ts'
 import { primeReference, scoreCandidate, type PreparedReference } from './similarity.ts'
 import { crossing, slopeNear } from './guide.ts'
@@ -127,6 +128,16 @@ async function asAsked(session: EncodeSession, probe: Scored, plan: JobPlan): Pr
   return { ...made, similarity: probe.similarity }
 }
 
+/**
+ * For a still palette PNG: a probe whose palette is full would come out the same at every
+ * higher quality, so a failing one ends the palette search (the answer is then lossless): a
+ * photo's search went 95, 100, lossless, the second palette the very file of the first.
+ */
+function saturatedPalette(session: EncodeSession, base: JobPlan): ((scored: Scored) => boolean) | undefined {
+  if (base.format !== 'png' || base.lossless || session.pixels.frames > 1) return undefined
+  return (scored) => paletteIsFull(scored.encoded.data)
+}
+
 /** Encodes `plan` and scores it against the reference, counting both into the session's clock. */
 async function encodeAndScore(
   session: EncodeSession,
@@ -203,7 +214,7 @@ export async function lowestQualityThatLooksTheSame(
     target,
     goal: Math.log(1 - target),
   }
-  const probes = new Probes(target)
+  const probes = new Probes(target, saturatedPalette(session, base))
   const first = Math.max(range.floor, start)
   // GIF has no quality to search: one encode says how close it comes.
   if (base.quality === undefined)

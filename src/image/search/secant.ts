@@ -17,15 +17,24 @@ export class Probes {
   pass: Scored | undefined
   fail: Scored | undefined
   best: Scored | undefined
+  /** A failing probe that no higher quality changes: every quality above it fails as well. */
+  ceiling: Scored | undefined
   readonly all: Scored[] = []
-  constructor(private readonly target: number) {}
+  constructor(
+    private readonly target: number,
+    /** Whether every higher quality would give this very output (a full palette, png-chunks.ts). */
+    private readonly saturated: (scored: Scored) => boolean = () => false,
+  ) {}
 
   record(scored: Scored): Scored {
     this.all.push(scored)
     if (!this.best || scored.similarity.score > this.best.similarity.score) this.best = scored
     if (scored.similarity.score >= this.target) {
       if (!this.pass || scored.plan.quality! < this.pass.plan.quality!) this.pass = scored
-    } else if (!this.fail || scored.plan.quality! > this.fail.plan.quality!) this.fail = scored
+    } else {
+      if (!this.fail || scored.plan.quality! > this.fail.plan.quality!) this.fail = scored
+      if (this.saturated(scored)) this.ceiling ??= scored
+    }
     return scored
   }
 
@@ -66,7 +75,8 @@ export async function secantSearch(
     const lo = probes.fail?.plan.quality ?? floor - 1
     const hi = probes.pass?.plan.quality ?? 101
     // Two quality steps apart is close enough: the next step saves about 2% of the bytes.
-    if (hi - lo <= tolerance || (!probes.pass && lo >= 100)) break
+    // Nothing passes above a failure that no higher quality changes, and less is not better.
+    if (hi - lo <= tolerance || (!probes.pass && (lo >= 100 || probes.ceiling))) break
     const guided = guide !== undefined
     const once = guided && probes.all.length === 1
     const next = once ? guidedCrossing(guide, pointOf(probes.all[0]!), goal) : probes.secant(goal)

@@ -51,3 +51,23 @@ describe('secant search', () => {
     expect(probes.pass!.plan.quality).toBeGreaterThanOrEqual(81)
   })
 })
+
+describe('a failure no higher quality changes', () => {
+  test('ends the search at once: every quality above it gives the same output', async () => {
+    const { probe, probed } = curve(-0.08, 120)
+    const probes = new Probes(range.target, (scored) => scored.plan.quality! >= 90)
+    await secantSearch(session, probe, probes, 95, range)
+    expect(probed).toEqual([95])
+    expect(probes.pass).toBeUndefined()
+    expect(probes.ceiling?.plan.quality).toBe(95)
+  })
+
+  test('a failure that a higher quality may still change is searched past as before', async () => {
+    const { probe, probed } = curve(-0.08, 97.5)
+    const probes = new Probes(range.target, (scored) => scored.plan.quality! >= 99)
+    await secantSearch(session, probe, probes, 95, range)
+    expect(probed[0]).toBe(95)
+    expect(probes.pass!.plan.quality).toBeGreaterThanOrEqual(98)
+    expect(probes.ceiling).toBeUndefined()
+  })
+})
