@@ -57,7 +57,7 @@ export function loadConfig({ argv = [], env = {} }: ConfigSources = {}): Config 
 }
 
 /** Variables the service sets for its own children, never an operator's setting. */
-const INTERNAL_ENV = /^IMGAPI_(WORKER_CONFIG|TEST_)/
+const INTERNAL_ENV = /^IMGAPI_(WORKER_CONFIG|WORKER_CPU|TEST_)/
 
 /**
  * IMGAPI_* variables that name no setting: a typo, or a setting that was removed (say,

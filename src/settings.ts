@@ -158,6 +158,15 @@ export const SETTINGS = {
     kind: 'boolean',
     default: false,
   },
+  // Pinned workers keep their CPU's caches warm between jobs (jobs/cpu-affinity.ts measures it);
+  // a machine shared with other busy programs may do better letting the scheduler move them.
+  pinWorkers: {
+    env: ['IMGAPI_PIN_WORKERS'],
+    flag: '--pin-workers',
+    kind: 'enum',
+    default: 'auto',
+    values: ['auto', 'on', 'off'],
+  },
   // Idle workers cost memory (about 75 MiB each); a server that rarely works may start them
   // on its first job instead, at the price of that job's start.
   warmWorkers: {

@@ -3,6 +3,7 @@ import type { Logger } from '../log.ts'
 import type { Produced } from '../image/produce.ts'
 import { processingTimeout } from '../image/queue.ts'
 import type { ExecutorStatus, JobExecutor, JobInput, JobLimits } from '../image/executor.ts'
+import { WORKER_CPU_ENV } from './cpu-affinity.ts'
 import { WorkerEnded, WorkerProcess } from './worker-process.ts'
 
 const MIB = 1024 * 1024
@@ -31,6 +32,8 @@ export interface PoolOptions {
   readonly maxWorkerBytes: number
   readonly logger: Logger
   readonly events?: PoolEvents
+  /** CPUs to pin workers to (jobs/cpu-affinity.ts), each new worker to the least used; none to leave them free. */
+  readonly cpus?: readonly number[]
 }
 
 /**
@@ -43,6 +46,8 @@ export class WorkerPool implements JobExecutor {
   readonly enforcesTimeout = true
   readonly #idle: WorkerProcess[] = []
   readonly #all = new Set<WorkerProcess>()
+  /** The CPU each live worker is pinned to, when workers are pinned. */
+  readonly #cpuOf = new Map<WorkerProcess, number>()
   /**
    * Each busy worker's job: what admission reserved for it, and the worker's resident memory
    * when it started, which the job's use is counted from.
@@ -172,7 +177,8 @@ export class WorkerPool implements JobExecutor {
   #release(worker: WorkerProcess): void {
     if (worker.ended) {
       this.#all.delete(worker)
-      if (!this.#stopped) this.#spawn(true)
+      // The replacement takes its predecessor's CPU, which the kernel may not have reaped yet.
+      if (!this.#stopped) this.#spawn(true, this.#cpuOf.get(worker))
       return
     }
     const waiter = this.#waiting.shift()
@@ -180,9 +186,12 @@ export class WorkerPool implements JobExecutor {
     else this.#idle.push(worker)
   }
 
-  #spawn(replacing: boolean): void {
-    const worker = new WorkerProcess(this.options.command, this.options.env)
+  #spawn(replacing: boolean, cpu = this.#freestCpu()): void {
+    const env = cpu === undefined ? this.options.env : { ...this.options.env, [WORKER_CPU_ENV]: String(cpu) }
+    const worker = new WorkerProcess(this.options.command, env)
     this.#all.add(worker)
+    if (cpu !== undefined) this.#cpuOf.set(worker, cpu)
+    void worker.exited.then(() => this.#cpuOf.delete(worker))
     this.#started++
     if (replacing) {
       this.#restarts.push(performance.now())
@@ -212,6 +221,16 @@ export class WorkerPool implements JobExecutor {
       this.#idle.splice(this.#idle.indexOf(worker), 1)
       this.#release(worker)
     })
+  }
+
+  /** The pinned CPU with the fewest live workers (the first such), or undefined when workers are not pinned. */
+  #freestCpu(): number | undefined {
+    const cpus = this.options.cpus
+    if (!cpus || cpus.length === 0) return undefined
+    const load = new Map(cpus.map((cpu) => [cpu, 0]))
+    // A worker being killed no longer counts, though the kernel may not have reaped it yet.
+    for (const [worker, cpu] of this.#cpuOf) if (!worker.ended) load.set(cpu, (load.get(cpu) ?? 0) + 1)
+    return cpus.reduce((best, cpu) => (load.get(cpu)! < load.get(best)! ? cpu : best))
   }
 
   #backoffMs(): number {

@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts'
 import type { Logger } from '../log.ts'
 import { planMemory } from '../memory-plan.ts'
+import { allowedCpus, workerCpus } from './cpu-affinity.ts'
 import { WORKER_CONFIG_ENV, type WorkerConfig } from './messages.ts'
 import { WorkerPool, type PoolEvents } from './pool.ts'
 import { workerCommand } from './worker-command.ts'
@@ -26,5 +27,6 @@ export function createWorkerPool(config: Config, logger: Logger, events?: PoolEv
     maxWorkerBytes: config.maxWorkerMemoryBytes,
     logger,
     events,
+    cpus: workerCpus(config.pinWorkers, config.workers, allowedCpus()),
   })
 }

@@ -1,6 +1,7 @@
 import { configureDecoders, wasmMemoryBytes } from '../image/decoders/index.ts'
 import { keepFreedMemory, trimMalloc } from '../image/memory.ts'
 import { produce, searchDeadline, type Produced } from '../image/produce.ts'
+import { assignedCpu, pinThisProcess } from './cpu-affinity.ts'
 import { BlockingFrameReader, encodeFrame } from './frames.ts'
 import { serialiseError, splitProduced, type JobMessage, type WorkerConfig } from './messages.ts'
 
@@ -23,6 +24,8 @@ type Send = (header: object, buffers?: readonly Uint8Array[]) => Promise<void>
 export async function runWorker(config: WorkerConfig): Promise<never> {
   configureDecoders(config)
   keepFreedMemory(config.keepBytes)
+  const cpu = assignedCpu(process.env)
+  if (cpu !== undefined) pinThisProcess(cpu)
   const out = Bun.stdout.writer()
   let writes = Promise.resolve()
   // Frames are written whole and in order, whoever sends them (a best-so-far during a search).
@@ -36,8 +39,12 @@ export async function runWorker(config: WorkerConfig): Promise<never> {
   await send({ type: 'ready', pid: process.pid })
   const idleBytes = process.memoryUsage.rss()
   const jobs = new BlockingFrameReader(STDIN, config.keepBytes)
+  let jobsRun = 0
   for (let frame = jobs.read(); frame; frame = jobs.read()) {
     await runJob(frame.header as unknown as JobMessage, frame.buffers[0]!, send, frame.buffers[1])
+    // The first job starts libvips' threads and the runtime's pools; pinning them too keeps the
+    // whole job on the worker's CPU (threads they start later inherit it).
+    if (cpu !== undefined && ++jobsRun === 1) pinThisProcess(cpu)
     if (wasmMemoryBytes() > RECYCLE_WASM_BYTES) process.exit(0)
     // Freed memory kept for the next job saves refaulting it (about a tenth of the CPU of a
     // photo's job); beyond what the server allows, it goes back to the system.
