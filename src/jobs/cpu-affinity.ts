@@ -61,34 +61,20 @@ export function assignedCpu(env: Readonly<Record<string, string | undefined>>): 
 
 /**
  * Pins every thread of this process to `cpu`; threads started later inherit it from the thread
- * that starts them. False where it is not glibc on Linux, or the system refuses (a seccomp
- * policy): the worker then runs unpinned, as before.
+ * that starts them. Where it is not glibc on Linux, or the system refuses (a seccomp policy), or
+ * a thread ends meanwhile, that thread or the whole worker simply runs unpinned, as before.
  */
-export function pinThisProcess(cpu: number): boolean {
-  if (process.platform !== 'linux') return false
+export function pinThisProcess(cpu: number): void {
+  if (process.platform !== 'linux') return
   try {
     const libc = dlopen('libc.so.6', { sched_setaffinity: { args: ['i32', 'u64', 'ptr'], returns: 'i32' } })
     // A glibc cpu_set_t: 1024 CPUs, one bit each.
     const mask = new Uint8Array(Math.max(128, (cpu >> 3) + 1))
     mask[cpu >> 3]! |= 1 << (cpu & 7)
-    let pinned = true
-    for (const task of readdirSync('/proc/self/task')) {
-      // A thread that ended since the listing is not an error.
-      if (libc.symbols.sched_setaffinity(Number(task), mask.byteLength, mask) !== 0)
-        pinned &&= !threadAlive(task)
-    }
+    for (const task of readdirSync('/proc/self/task'))
+      libc.symbols.sched_setaffinity(Number(task), mask.byteLength, mask)
     libc.close()
-    return pinned
   } catch {
-    return false
-  }
-}
-
-function threadAlive(task: string): boolean {
-  try {
-    readFileSync(`/proc/self/task/${task}/stat`)
-    return true
-  } catch {
-    return false
+    // Not glibc (no libc.so.6): nothing to pin with.
   }
 }
