@@ -97,9 +97,10 @@ function createParser(request: Request, bounds: BodyBounds, into: Collected) {
   parser.on('file', (name, stream, filename) => {
     stream.on('error', parseFailed)
     if (!(FILE_PARTS as readonly string[]).includes(name) || into.files[name as FilePart]) {
+      // Clients often name the image's field "image" or "upload": say where it goes.
       const reason = into.files[name as FilePart]
         ? 'expected one file, received several'
-        : 'expected a text value, received a file'
+        : `expected a file only in the field ${FILE_PARTS.map((part) => `"${part}"`).join(' or ')}, received one here`
       into.errors.push({ name, reason })
       stream.resume()
       return

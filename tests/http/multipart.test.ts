@@ -100,6 +100,15 @@ describe('multipart bodies', () => {
     expect(problem.detail).toContain('one file')
   })
 
+  test('names the file fields when the image comes in a field of another name', async () => {
+    const form = new FormData()
+    form.append('image', new File([await fixture('webp-lossy-alpha.webp')], 'a.webp'))
+    const problem = await problemOf(await api.fetch('/api/compress', post(form)))
+    expect([problem.httpStatus, problem.code]).toEqual([400, 'INVALID_PARAMETER'])
+    expect(problem.errors?.[0]?.name).toBe('image')
+    expect(problem.detail).toContain('"file"')
+  })
+
   test('answers a multipart body without its closing boundary with 400 MALFORMED_REQUEST', async () => {
     const init = handMadeMultipart([field('format', 'png')])
     const truncated = String(init.body).replace('--XyZ--\r\n', '')
