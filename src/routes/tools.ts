@@ -22,6 +22,8 @@ export function toolsRoutes(context: AppContext) {
     if (name === 'generate') return toolFrame(name, language, generatorCards(language))
     return toolFrame(name, language)
   }
+  // The tools' own pages live under /tools/, so a reader trimming the URL lands on their home.
+  app.get('/tools', ({ request }) => redirect(`/${querySuffix(request)}`), HIDDEN)
   for (const name of TOOL_PAGE_NAMES)
     app.get(
       TOOL_PAGES[name].path,

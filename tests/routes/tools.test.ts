@@ -48,6 +48,14 @@ describe('the web tools', () => {
     expect((await api.fetch('/tools/unknown')).status).toBe(404)
   })
 
+  test('/tools and /tools/ lead to the tools home, keeping the query', async () => {
+    for (const path of ['/tools', '/tools/']) {
+      const response = await api.fetch(`${path}?lang=fa`, { redirect: 'manual' })
+      expect({ path, status: response.status }).toEqual({ path, status: 302 })
+      expect(response.headers.get('location')).toBe('/?lang=fa')
+    }
+  })
+
   test('one header for tools and docs: the docs link back to the tools', async () => {
     const docs = await (await api.fetch('/docs/?lang=en')).text()
     expect(docs).toContain('<nav class="site-sections"')
@@ -70,6 +78,7 @@ describe('with IMGAPI_TOOLS=false', () => {
     expect(home.headers.get('location')).toBe('/docs/?lang=fr')
     const tool = await api.fetch('/tools/compress')
     expect(tool.status).toBe(404)
+    expect((await api.fetch('/tools', { redirect: 'manual' })).status).toBe(404)
     expect((await tool.json()).code).toBe('NOT_FOUND')
   })
 
