@@ -39,6 +39,12 @@ function threadCpus(pid: number): string[] {
   )
 }
 
+/**
+ * Every thread on the same single CPU. A worker pins the threads of its first job after
+ * answering it, so just after that answer it can still show a range such as 0-1: not yet.
+ */
+const onOneCpu = (cpus: string[]) => cpus.length === 1 && /^\d+$/.test(cpus[0]!)
+
 const twoCpus = process.platform === 'linux' && allowedCpus().length >= 2
 if (!twoCpus) console.log('[skipped] worker pinning: this machine lets the tests run on fewer than 2 CPUs')
 
@@ -49,11 +55,18 @@ describe.if(twoCpus)('workers pinned to CPUs', () => {
     photo = await fixture('photo-exif-orientation-6.jpg')
   })
 
-  /** Both workers run a job, so that every thread a job starts exists when they are read. */
-  const busyBoth = (api: Api) =>
-    Promise.all(
+  /**
+   * Both workers run a job, so that every thread a job starts exists when they are read. On a
+   * loaded machine a quick job may be refused as too busy (503, retry later): that is an answer,
+   * not a fault, and the pair is sent again; any other status fails the test.
+   */
+  const busyBoth = async (api: Api) => {
+    const statuses = await Promise.all(
       [1, 2].map(() => api.fetch('/api/compress?format=webp', rawBody(photo)).then((r) => r.status)),
     )
+    expect(statuses.filter((status) => status !== 503)).toEqual(statuses.filter((status) => status === 200))
+    return statuses.every((status) => status === 200)
+  }
 
   describe('on', () => {
     let api: Api
@@ -63,11 +76,14 @@ describe.if(twoCpus)('workers pinned to CPUs', () => {
     afterAll(() => api.stop())
 
     test('every thread of each worker runs on one CPU, a different one for each worker', async () => {
-      expect(await busyBoth(api)).toEqual([200, 200])
-      const workers = childPids(api.process!.pid)
-      expect(workers).toHaveLength(2)
-      const pinned = workers.map((pid) => [...new Set(threadCpus(pid))])
-      for (const cpus of pinned) expect(cpus).toHaveLength(1)
+      // A worker pins the threads its first job starts after that job; pairs of quick jobs are
+      // sent until both workers have run one.
+      let pinned: string[][] = []
+      await waitUntil(async () => {
+        if (!(await busyBoth(api))) return false
+        pinned = childPids(api.process!.pid).map((pid) => [...new Set(threadCpus(pid))])
+        return pinned.length === 2 && pinned.every(onOneCpu)
+      }, 'both workers to have run a job')
       expect(pinned.map((cpus) => cpus[0]).sort()).toEqual([String(first), String(second)].sort())
       // The server itself is not pinned: it runs wherever this test may.
       expect(new Set(threadCpus(api.process!.pid))).toEqual(new Set(threadCpus(process.pid)))
@@ -88,14 +104,22 @@ describe.if(twoCpus)('workers pinned to CPUs', () => {
         .jpeg({ quality: 90 })
         .toBuffer()
       const slow = await api.fetch('/api/compress?format=avif&effort=9', rawBody(new Uint8Array(noise)))
-      expect(slow.status).toBe(422)
+      // Killed at its CPU time (422), or, on a machine too loaded to give it that time, at its
+      // wall-clock ceiling (503): either way its worker is gone and replaced.
+      expect([422, 503]).toContain(slow.status)
       await waitUntil(() => {
         const now = childPids(api.process!.pid)
         return now.length === 2 && now.some((pid) => !before.includes(pid))
       }, 'a replacement worker')
-      expect(await busyBoth(api)).toEqual([200, 200])
-      const cpus = childPids(api.process!.pid).map((pid) => [...new Set(threadCpus(pid))])
-      for (const each of cpus) expect(each).toHaveLength(1)
+      // Threads a worker starts with its first job are pinned after it; one worker may serve
+      // both of a pair of quick jobs while the replacement is still starting, so pairs are sent
+      // until both have run one.
+      let cpus: string[][] = []
+      await waitUntil(async () => {
+        if (!(await busyBoth(api))) return false
+        cpus = childPids(api.process!.pid).map((pid) => [...new Set(threadCpus(pid))])
+        return cpus.length === 2 && cpus.every(onOneCpu)
+      }, 'both workers to have run a job')
       expect(cpus.map((each) => each[0]).sort()).toEqual([String(first), String(second)].sort())
     })
   })
@@ -108,7 +132,7 @@ describe.if(twoCpus)('workers pinned to CPUs', () => {
     afterAll(() => api.stop())
 
     test('workers run wherever the server may', async () => {
-      expect(await busyBoth(api)).toEqual([200, 200])
+      await waitUntil(() => busyBoth(api), 'both workers to have run a job')
       const everywhere = new Set(threadCpus(process.pid))
       for (const pid of childPids(api.process!.pid)) expect(new Set(threadCpus(pid))).toEqual(everywhere)
     })
