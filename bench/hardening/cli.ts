@@ -1,11 +1,11 @@
-/* The command line of bench/hardening.ts. */
+/* The command line of bench/hardening/hardening.ts. */
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { RunOptions } from './harness.ts'
 
 export const USAGE =
-  'Usage: bun bench/hardening.ts [--quick] [--only <scenario>[,<scenario>...]] [--binary <path>]'
+  'Usage: bun bench/hardening/hardening.ts [--quick] [--only <scenario>[,<scenario>...]] [--binary <path>]'
 
 export interface Cli extends RunOptions {
   readonly only: readonly string[]

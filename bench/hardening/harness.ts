@@ -3,9 +3,10 @@
  * warm up, measure idle RSS, then the attack under the health prober and the peak watch, then
  * the goals every scenario shares.
  */
-import { resolve } from 'node:path'
 import { loadConfig } from '../../src/config.ts'
-import { startCpuWitness, startServer, treeStatusBytes, type ServerHandle } from '../server.ts'
+import { ROOT } from '../../tests/helpers/paths.ts'
+import { treeStatusBytes } from '../common/proc.ts'
+import { startCpuWitness, startServer, type ServerHandle } from '../common/server.ts'
 import { backAtRest, drainingGoal, healthGoal, memoryGoal } from './common-goals.ts'
 import { watchCpuWait, type CpuWait } from './cpu-wait.ts'
 import { fixture, SMALL_PHOTO } from './inputs.ts'
@@ -15,7 +16,6 @@ import { HealthProber, summarizeProbes, type HealthFigures } from './monitor.ts'
 import { postImage } from './requests.ts'
 import type { Goal, Outcome, Scenario, ScenarioContext } from './scenario.ts'
 
-const ROOT = resolve(import.meta.dir, '../..')
 /** Beyond the job timeout, how long the last requests may take to give their places back. */
 const REST_SLACK_MS = 3_000
 

@@ -2,12 +2,9 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import { CORPUS, FIXTURES, HAS_CORPUS, readManifest, type ManifestRow } from '../../tests/helpers/paths.ts'
+import { CORPUS, HAS_CORPUS, readManifest, type ManifestRow } from '../../tests/helpers/paths.ts'
 
-export { HAS_CORPUS, CORPUS }
-
-export const fixture = (name: string) => Bun.file(join(FIXTURES, name)).bytes()
-export const corpusFile = (name: string) => Bun.file(join(CORPUS, name)).bytes()
+export { corpusFile, CORPUS, fixture, HAS_CORPUS } from '../../tests/helpers/paths.ts'
 
 /** The small image every warm-up and keep-alive scenario sends (450×600 JPEG, 134 KiB). */
 export const SMALL_PHOTO = 'photo-exif-orientation-6.jpg'

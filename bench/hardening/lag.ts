@@ -3,7 +3,7 @@
  * (not health: that prober has its own thread) is inflated by this much when the client is busy
  * generating the attack, so it is printed beside them.
  */
-import { percentile } from '../figures.ts'
+import { percentile } from '../common/figures.ts'
 
 const TICK_MS = 20
 

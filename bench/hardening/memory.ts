@@ -7,7 +7,8 @@
  */
 import { loadConfig } from '../../src/config.ts'
 import { planMemory } from '../../src/memory-plan.ts'
-import { startPeakSampler, treeStatusBytes } from '../server.ts'
+import { median } from '../common/figures.ts'
+import { startPeakSampler, treeStatusBytes } from '../common/proc.ts'
 
 /** The goal: the peak within 10% of the bound, or under it. */
 export const MEMORY_GOAL_RATIO = 1.1
@@ -43,7 +44,7 @@ export async function idleRss(pid: number): Promise<number> {
     samples.push(treeStatusBytes(pid, 'VmRSS') ?? Number.NaN)
     await Bun.sleep(100)
   }
-  return samples.sort((a, b) => a - b)[2]!
+  return median(samples)
 }
 
 /**

@@ -1,5 +1,5 @@
 /* Health latency throughout a scenario: the prober thread's handle, and what its probes add up to. */
-import { percentile } from '../figures.ts'
+import { percentile } from '../common/figures.ts'
 import type { Probe, ProbeCommand } from './probe-worker.ts'
 
 /** The goal: every probe answered within this. */

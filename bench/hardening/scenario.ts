@@ -1,6 +1,6 @@
 /* What a scenario is, what it is given, and what it hands back. */
 import type { Config } from '../../src/config.ts'
-import type { ServerHandle } from '../server.ts'
+import type { ServerHandle } from '../common/server.ts'
 import type { Tally } from './tally.ts'
 
 export interface Goal {

@@ -1,5 +1,5 @@
 /* Counts what came back: answers by status and problem code, network errors apart, latencies by status. */
-import { percentile } from '../figures.ts'
+import { percentile } from '../common/figures.ts'
 import type { Answer } from './requests.ts'
 
 export class Tally {

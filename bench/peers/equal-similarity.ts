@@ -4,7 +4,7 @@
  * files weigh there against IPX's. Similarity rises with quality, so the search starts at the
  * row's quality, steps outwards to bracket the answer, then bisects.
  */
-import { median } from '../figures.ts'
+import { median } from '../common/figures.ts'
 import type { Photo } from './clients.ts'
 import { encodeAs, planRequest } from './core.ts'
 import { roundedSsim, type RowReport } from './report.ts'

@@ -5,8 +5,8 @@
  * what IPX asks sharp for. One encode at a time, so CPU time per encode is the encode's own;
  * the two settings of a pair alternate round by round.
  */
-import { median } from '../figures.ts'
-import { procCpuSeconds } from '../server.ts'
+import { median } from '../common/figures.ts'
+import { procCpuSeconds } from '../common/proc.ts'
 import type { Photo } from './clients.ts'
 import { encodeAs, planRequest, type Encoder, type PlannedPhoto } from './core.ts'
 import type { Samples } from './measure.ts'

@@ -1,5 +1,5 @@
 /*
- * IPX, the peer bench/peers.ts measures imgapi against, as its README serves it: createIPX over
+ * IPX, the peer bench/peers/peers.ts measures imgapi against, as its README serves it: createIPX over
  * files on disk, behind Node's own http server. Run with Node (not Bun), as IPX users do:
  *   PORT=3001 HOST=127.0.0.1 node bench/peers/ipx-server.mjs <directory>
  * Two paths of our own sit in front, never on a measured request: /health answers once the

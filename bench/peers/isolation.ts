@@ -6,8 +6,9 @@
  * hides.
  */
 import { availableParallelism } from 'node:os'
-import { ISOLATION_GOAL, median, roundRatios } from '../figures.ts'
-import { startServer, type ServerHandle } from '../server.ts'
+import { median, roundRatios } from '../common/figures.ts'
+import { ISOLATION_GOAL } from '../common/goals.ts'
+import { startServer, type ServerHandle } from '../common/server.ts'
 import { imgapiEncode, type Photo } from './clients.ts'
 import { measureSides } from './measure.ts'
 import { buildRows } from './rows.ts'

@@ -3,15 +3,9 @@
  * as the row's samples: the encoders are deterministic), then rounds that alternate imgapi, IPX,
  * imgapi, IPX... so that slow drift of a shared machine falls on both alike.
  */
-import { figuresOf, runConcurrent, type RunFigures } from '../figures.ts'
-import {
-  procCpuSeconds,
-  treeCpuSeconds,
-  procStatusBytes,
-  startCpuWitness,
-  startPeakSampler,
-  type ServerHandle,
-} from '../server.ts'
+import { figuresOf, runCounted, type RunFigures } from '../common/figures.ts'
+import { procStatusBytes, startPeakSampler, treeCpuSeconds } from '../common/proc.ts'
+import { startCpuWitness, type ServerHandle } from '../common/server.ts'
 import { imgapiEncode, ipxEncode, type Encode, type Photo, type Server } from './clients.ts'
 import type { Row } from './rows.ts'
 
@@ -52,11 +46,9 @@ async function round(photos: readonly Photo[], side: Side, requests: number) {
   const pid = side.server.pid
   const sampler = startPeakSampler(() => procStatusBytes(pid, 'VmRSS'))
   // The server's whole tree: imgapi encodes in its worker processes.
-  const [server0, client0] = [treeCpuSeconds(pid), procCpuSeconds('self')]
-  const result = await runConcurrent(requests, CONCURRENCY, async (i) => {
-    await side.encode(photos[i % photos.length]!)
-  })
-  const cpu = { encoder: treeCpuSeconds(pid) - server0, client: procCpuSeconds('self') - client0 }
+  const { result, cpu } = await runCounted(photos, requests, CONCURRENCY, side.encode, () =>
+    treeCpuSeconds(pid),
+  )
   const rss = sampler.stop()
   return { figures: figuresOf(result, cpu, rss, rss), failures: result.failures }
 }

@@ -1,5 +1,5 @@
-/* Everything bench/peers.ts prints: the side-by-side table, the in-process table, then the facts behind them. */
-import { median } from '../figures.ts'
+/* Everything bench/peers/peers.ts prints: the side-by-side table, the in-process table, then the facts behind them. */
+import { median } from '../common/figures.ts'
 import type { EqualSimilarity } from './equal-similarity.ts'
 import { GOAL, SMALLER_ENOUGH, SSIM_DECIMALS, type InProcessReport, type RowReport } from './report.ts'
 import type { IpxFacts } from './servers.ts'

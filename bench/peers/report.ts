@@ -3,7 +3,7 @@
  * as fast as IPX with files no larger; slower only where that buys files at least 10% smaller
  * at equal-or-better similarity.
  */
-import { median, type RunFigures } from '../figures.ts'
+import { median, type RunFigures } from '../common/figures.ts'
 import { SERVERS, type Server } from './clients.ts'
 import { sameBytes, type SettingResult } from './in-process.ts'
 import type { RowRun } from './measure.ts'

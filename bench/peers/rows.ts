@@ -1,5 +1,5 @@
 /*
- * What bench/peers.ts asks both servers for: one row per format at the setting IPX was compared
+ * What bench/peers/peers.ts asks both servers for: one row per format at the setting IPX was compared
  * at, plus imgapi-only variants (extra query options) that are compared with the same IPX request.
  */
 

@@ -1,10 +1,10 @@
 /*
- * Both servers, started once for the whole run (through bench/server.ts, so that their CPU time
+ * Both servers, started once for the whole run (through bench/common/server.ts, so that their CPU time
  * is counted as ours by the noise witness) and stopped at the end, whatever happened.
  */
 import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
-import { startServer, type ServerHandle } from '../server.ts'
+import { startServer, type ServerHandle } from '../common/server.ts'
 
 export interface IpxFacts {
   readonly node: string

@@ -9,6 +9,7 @@
  * 20 MP AVIF is admitted; its bound is the one checked.
  */
 import sharp from 'sharp'
+import { median } from '../../common/figures.ts'
 import { corpusFile, corpusMissing, onePixelPng } from '../inputs.ts'
 import { postImage, type Answer } from '../requests.ts'
 import { goal, type Outcome, type Scenario } from '../scenario.ts'
@@ -123,9 +124,4 @@ export const avifWorst: Scenario = {
       ],
     }
   },
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]!
 }

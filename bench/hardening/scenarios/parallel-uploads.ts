@@ -4,7 +4,7 @@
  * upload budget before a byte is read, so most must be refused at once with 503 OVERLOADED.
  * The bodies are noise (no image): the admitted ones are read in full, then get 415.
  */
-import { procStatusBytes } from '../../server.ts'
+import { procStatusBytes } from '../../common/proc.ts'
 import { noise } from '../inputs.ts'
 import { mib } from '../memory.ts'
 import { askOnce, requestHead } from '../requests.ts'
