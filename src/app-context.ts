@@ -10,6 +10,8 @@ import type { Lifecycle } from './lifecycle.ts'
 import type { Logger } from './log.ts'
 import type { MemoryPlan } from './memory-plan.ts'
 import type { Metrics } from './metrics/metrics.ts'
+import type { UrlSources } from './source/index.ts'
+import type { Store } from './store/index.ts'
 
 /** What the routes share; built once by createApp, replaceable in tests. */
 export interface AppContext {
@@ -26,4 +28,8 @@ export interface AppContext {
   readonly access: AccessControl
   readonly clientJobs: ClientJobs
   readonly metrics: Metrics
+  /** The URLs a request's `url` may name, and the fetches in flight. */
+  readonly urlSources: UrlSources
+  /** Where a request's store writes; undefined when IMGAPI_STORE is empty. */
+  readonly store: Store | undefined
 }

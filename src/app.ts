@@ -19,6 +19,8 @@ import { planMemory } from './memory-plan.ts'
 import { Metrics, type RedisCall } from './metrics/metrics.ts'
 import { routeLabeler } from './metrics/route-label.ts'
 import { RateLimiter } from './rate/rate-limiter.ts'
+import { systemResolve, UrlSources } from './source/index.ts'
+import { createObjectReader, createStore } from './store/index.ts'
 import { engineVersions } from './image/sharp.ts'
 import { VERSION } from './version.ts'
 import { compressRoutes } from './routes/compress.ts'
@@ -83,6 +85,8 @@ export function createContext(config: Config, overrides: Partial<AppContext> = {
     access,
     metrics,
     clientJobs: new ClientJobs(clientJobCap(config.maxClientJobs, config.workers, config.queueLength)),
+    urlSources: overrides.urlSources ?? new UrlSources(config, systemResolve, createObjectReader(config)),
+    store: 'store' in overrides ? overrides.store : createStore(config),
     ...overrides,
   }
 }
@@ -104,6 +108,9 @@ export function createApp(config: Config, overrides: Partial<AppContext> = {}) {
     // `/api/compress` while the access checks read `/xx/api/compress` and let it through. The
     // path is now found after `http://`, where request-target.ts finds it, for any valid Host.
     handler: { standardHostname: false },
+    // One path, one route: no trailing-slash twin that the access checks would not recognise
+    // (see http/slash-redirect.ts).
+    strictPath: true,
     serve: { ...SERVE_OPTIONS, error: hooks.lastResort },
   })
     .onRequest(guard('onRequest', logger, hooks.onRequest, ({ request }) => hooks.lastResort(request.url)))
@@ -125,5 +132,3 @@ export function createApp(config: Config, overrides: Partial<AppContext> = {}) {
   }
   return app
 }
-
-export type App = ReturnType<typeof createApp>

@@ -26,6 +26,7 @@ export function helpText(): string {
     '',
     `Usage: ${NAME} [flags]`,
     `       ${NAME} keys new --id <id> [--limit <requests>/<duration>] [--burst <n>]   (a new API key and its keys-file line)`,
+    `       ${NAME} compress <file|folder|->... [options]   (the API's compression on files; ${NAME} compress --help)`,
     '',
     'Flags (each also settable by environment variable; a flag wins over the environment):',
     ...rows,

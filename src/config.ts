@@ -2,6 +2,7 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { ConfigError, describeExpected, parseSettingValue, type SettingValue } from './setting-values.ts'
 import { SETTINGS, type SettingName, type SettingSpec } from './settings.ts'
+import { checkStoreConfig } from './store/index.ts'
 
 type ValueOf<S extends SettingSpec> = S['kind'] extends 'integer' | 'duration'
   ? number
@@ -53,6 +54,8 @@ export function loadConfig({ argv = [], env = {} }: ConfigSources = {}): Config 
     else config[name] = spec.default
   }
   if (config.libDir === '') config.libDir = defaultLibDir(env)
+  // A store with no endpoint, region or keys would fail every write, or go to AWS itself.
+  checkStoreConfig(config as Config)
   return Object.freeze(config) as Config
 }
 

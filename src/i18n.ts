@@ -1,6 +1,7 @@
 import i18next, { type TFunction } from 'i18next'
 import type { ErrorCode } from './errors/catalogue.ts'
 import type { OptionName } from './options/schema.ts'
+import { qualityValues } from './quality-values.ts'
 import english from '../locales/en.json'
 import zhHans from '../locales/zh-Hans.json'
 import zhHant from '../locales/zh-Hant.json'
@@ -137,15 +138,9 @@ export function negotiateLanguage(header: string | null): LanguageCode {
 /** The best match in an Accept-Language header, or undefined when it names none we publish. */
 export function preferredLanguage(header: string | null): LanguageCode | undefined {
   if (!header) return undefined
-  const ranked = header
-    .split(',')
+  const ranked = qualityValues(header)
     .slice(0, 32)
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';')
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-      const weight = q ? Number(q.slice(2)) : 1
-      return { tag, q: Number.isFinite(weight) ? weight : 0, index }
-    })
+    .map(({ value: tag, q }, index) => ({ tag, q, index }))
     .filter((entry) => entry.q > 0 && entry.tag !== '*')
     .sort((a, b) => b.q - a.q || a.index - b.index)
   for (const { tag } of ranked) {

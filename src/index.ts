@@ -5,6 +5,8 @@ import { ConfigError, loadConfig, unknownEnvSettings } from './config.ts'
 import { ListenError, listenEarly, yieldToRequests } from './http/early-listener.ts'
 import { NativeLibraryError, prepareEmbeddedLibvips } from './image/native/libvips-loader.ts'
 import { WORKER_CONFIG_ENV, type WorkerConfig } from './jobs/messages.ts'
+import { runCompressCommand } from './cli/compress-command.ts'
+import { writeOut } from './cli/stdout.ts'
 import { licensesText } from './licenses.ts'
 import { createLogger } from './log.ts'
 import { VERSION } from './version.ts'
@@ -16,9 +18,10 @@ import { VERSION } from './version.ts'
 async function main(argv: string[]): Promise<void> {
   if (argv[0] === '--worker') return startWorker()
   if (argv[0] === 'keys') process.exit(runKeysCommand(argv.slice(1)))
+  if (argv[0] === 'compress') process.exit(await runCompressCommand(argv.slice(1)))
   if (argv.includes('--help') || argv.includes('-h')) return console.log(helpText())
   if (argv.includes('--version')) return console.log(VERSION)
-  if (argv.includes('--licenses')) return void process.stdout.write(await licensesText())
+  if (argv.includes('--licenses')) return writeOut(await licensesText())
   const config = loadConfig({ argv, env: process.env })
   // Listening first: /livez answers between the steps below, other requests wait for the app.
   const listener = listenEarly(config.port, config.host)

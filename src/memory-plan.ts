@@ -33,7 +33,7 @@ const IDLE_WORKER_BYTES = 75 * MIB
 /**
  * What a worker keeps of the memory its last job freed, where the limit has room for it: a
  * photo's job (up to 20 MP) frees 100-180 MiB, and getting it back from the system costs page
- * faults, about a tenth of the job's CPU (bench/throughput.ts).
+ * faults, about a tenth of the job's CPU (bench/throughput/throughput.ts).
  */
 const WORKER_KEEP_BYTES = 192 * MIB
 

@@ -11,6 +11,8 @@ import { InProcessExecutor } from './image/executor.ts'
 import { WorkerPool } from './jobs/pool.ts'
 import { listenEarly, type EarlyListener } from './http/early-listener.ts'
 import { createWorkerPool } from './jobs/start-pool.ts'
+import { createShutdown } from './shutdown.ts'
+import { startupLimits } from './startup-limits.ts'
 
 export interface StartOptions {
   /** Started in index.ts before the slow steps; the app takes its socket over. */
@@ -30,10 +32,20 @@ export async function startServer(config: Config, logger: Logger, options: Start
     : createWorkerPool(config, logger, {
         stopped: (reason, job) => metrics?.workerStopped(reason, job.probe.format),
         restarted: () => metrics?.workerRestarted(),
+        recycled: () => metrics?.workerRecycled(),
       })
   const context = createContext(config, { lifecycle, logger, codecs, executor })
   metrics = context.metrics
   const app = createApp(config, context)
+  const shutdown = createShutdown({
+    config,
+    lifecycle,
+    logger,
+    server: listener.server,
+    executor,
+    access: context.access,
+    exit: (code) => process.exit(code),
+  })
   // Before listening: a signal that arrives before its handler is installed gets the default
   // action, which for SIGHUP is to end the process.
   process.on('SIGTERM', () => void shutdown('SIGTERM', config.drainDelayMs))
@@ -60,45 +72,17 @@ export async function startServer(config: Config, logger: Logger, options: Start
     {
       version: VERSION,
       address: `${config.host}:${server.port}`,
-      limits: {
-        maxUploadBytes: config.maxUploadBytes,
-        maxInputPixels: config.maxInputPixels,
-        maxOutputPixels: config.maxOutputPixels,
-        maxOutputDimension: config.maxOutputDimension,
-        maxFrames: config.maxFrames,
-        workers: config.workers,
-        queueLength: config.queueLength,
-        jobTimeoutMs: config.jobTimeoutMs,
-        uploadTimeoutMs: config.uploadTimeoutMs,
+      limits: startupLimits(config, {
         rateLimit: config.rateLimit ? `${config.rateLimit}/${config.rateWindowMs}ms` : 'off',
         maxClientJobs: context.clientJobs.cap,
-      },
+      }),
       apiKeys: context.access.keys.enabled ? `required for POST ${endpointOf('compress').path}` : 'off',
       rateLimitStore: config.redisUrl ? 'redis' : 'memory',
+      // Where store writes, said once: the destinations and the endpoint's origin, never a key.
+      store: context.store
+        ? { destinations: config.store, endpoint: new URL(config.storeEndpoint).origin }
+        : 'off',
       memory,
     },
   )
-
-  /**
-   * SIGTERM: keep serving for the drain delay (health answers 503 "draining", every response
-   * carries Connection: close, so load balancers and keep-alive clients move away), then stop
-   * accepting, finish what is in flight (bounded), and exit 0. SIGINT (Ctrl-C) skips the delay.
-   */
-  async function shutdown(signal: string, delayMs: number) {
-    if (lifecycle.draining) return
-    lifecycle.startDraining()
-    logger.info('draining', { signal, drainDelayMs: delayMs })
-    await Bun.sleep(delayMs)
-    const forced = setTimeout(() => {
-      logger.warn('shutdown timeout reached; exiting with requests still in flight', {
-        timeoutMs: config.shutdownTimeoutMs,
-      })
-      process.exit(0)
-    }, config.shutdownTimeoutMs)
-    await server.stop(false)
-    await executor.stop()
-    clearTimeout(forced)
-    logger.info('stopped', { signal })
-    process.exit(0)
-  }
 }

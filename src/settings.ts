@@ -24,6 +24,11 @@ export interface SettingSpec {
    * anyone who can reach the server may read, shows every setting but these.
    */
   readonly private?: true
+  /**
+   * One of the bounds an operator checks first, listed under `limits` in the start-up line
+   * (startup-limits.ts), where a mistyped variable shows as the default still in force.
+   */
+  readonly limit?: true
 }
 
 const MIB = 1024 * 1024
@@ -67,6 +72,7 @@ export const SETTINGS = {
   maxUploadBytes: {
     env: ['IMGAPI_MAX_UPLOAD_BYTES'],
     flag: '--max-upload-bytes',
+    limit: true,
     kind: 'integer',
     default: 32 * MIB,
     min: 1,
@@ -77,6 +83,7 @@ export const SETTINGS = {
   maxInputPixels: {
     env: ['IMGAPI_MAX_INPUT_PIXELS'],
     flag: '--max-input-pixels',
+    limit: true,
     kind: 'integer',
     default: 100_000_000,
     min: 1,
@@ -85,6 +92,7 @@ export const SETTINGS = {
   maxOutputDimension: {
     env: ['IMGAPI_MAX_OUTPUT_DIMENSION'],
     flag: '--max-output-dimension',
+    limit: true,
     kind: 'integer',
     default: 16383,
     min: 1,
@@ -95,9 +103,20 @@ export const SETTINGS = {
   maxOutputPixels: {
     env: ['IMGAPI_MAX_OUTPUT_PIXELS'],
     flag: '--max-output-pixels',
+    limit: true,
     kind: 'integer',
     default: 100_000_000,
     min: 1,
+  },
+  // One upload, several outputs (variants): each is a job's worth of encoding, so the list is
+  // capped, and so is the sum of its output pixels (image/variants.ts).
+  maxVariants: {
+    env: ['IMGAPI_MAX_VARIANTS'],
+    flag: '--max-variants',
+    kind: 'integer',
+    default: 20,
+    min: 1,
+    max: 64,
   },
   // HEIF and JPEG XL are decoded in WebAssembly, whose memory only grows (never given back) and
   // is capped (libheif's build at 2 GiB, any wasm32 module at 4 GiB); a decode past the cap
@@ -134,6 +153,7 @@ export const SETTINGS = {
   maxFrames: {
     env: ['IMGAPI_MAX_FRAMES'],
     flag: '--max-frames',
+    limit: true,
     kind: 'integer',
     default: 1000,
     min: 1,
@@ -143,6 +163,7 @@ export const SETTINGS = {
   workers: {
     env: ['IMGAPI_WORKERS'],
     flag: '--workers',
+    limit: true,
     kind: 'integer',
     default: availableParallelism(),
     min: 1,
@@ -179,6 +200,7 @@ export const SETTINGS = {
   queueLength: {
     env: ['IMGAPI_QUEUE_LENGTH'],
     flag: '--queue-length',
+    limit: true,
     kind: 'integer',
     default: 64,
     min: 0,
@@ -189,6 +211,7 @@ export const SETTINGS = {
   jobTimeoutMs: {
     env: ['IMGAPI_JOB_TIMEOUT_MS'],
     flag: '--job-timeout-ms',
+    limit: true,
     kind: 'duration',
     default: 30_000,
     min: 1,
@@ -207,6 +230,7 @@ export const SETTINGS = {
   uploadTimeoutMs: {
     env: ['IMGAPI_UPLOAD_TIMEOUT_MS'],
     flag: '--upload-timeout-ms',
+    limit: true,
     kind: 'duration',
     default: 60_000,
     min: 1,
@@ -280,6 +304,7 @@ export const SETTINGS = {
   rateLimit: {
     env: ['IMGAPI_RATE_LIMIT'],
     flag: '--rate-limit',
+    limit: true,
     kind: 'integer',
     default: 0,
     min: 0,
@@ -315,6 +340,7 @@ export const SETTINGS = {
   maxClientJobs: {
     env: ['IMGAPI_MAX_CLIENT_JOBS'],
     flag: '--max-client-jobs',
+    limit: true,
     kind: 'integer',
     default: 0,
     min: 0,
@@ -386,6 +412,148 @@ export const SETTINGS = {
     private: true,
     kind: 'string',
     default: '*',
+  },
+  // Stops the service from being turned into a door into the network it runs in (SSRF): a
+  // request's url is fetched only from the public internet (and what IMGAPI_URL_ALLOW adds),
+  // only from the list, or not at all.
+  urlSources: {
+    env: ['IMGAPI_URL_SOURCES'],
+    flag: '--url-sources',
+    kind: 'enum',
+    default: 'public',
+    values: ['off', 'public', 'allowlist'],
+  },
+  // Lets in what the public-only rule keeps out, such as an internal image server: host names,
+  // suffixes (.example.com) and CIDRs, comma-separated; each on every port.
+  urlAllow: {
+    env: ['IMGAPI_URL_ALLOW'],
+    flag: '--url-allow',
+    private: true,
+    kind: 'string',
+    default: '',
+  },
+  // Stops a slow origin from holding a worker's place in the queue: the whole image must arrive in this.
+  urlTimeoutMs: {
+    env: ['IMGAPI_URL_TIMEOUT_MS'],
+    flag: '--url-timeout-ms',
+    kind: 'duration',
+    default: 20_000,
+    min: 1,
+    max: MAX_UPLOAD_TIMEOUT_MS,
+  },
+  // Stops a flood of URL requests from holding sockets open, in all and towards one host (an
+  // origin turned into a target).
+  urlMaxFetches: {
+    env: ['IMGAPI_URL_MAX_FETCHES'],
+    flag: '--url-max-fetches',
+    kind: 'integer',
+    default: 32,
+    min: 1,
+    max: 10_000,
+  },
+  urlMaxFetchesPerHost: {
+    env: ['IMGAPI_URL_MAX_FETCHES_PER_HOST'],
+    flag: '--url-max-fetches-per-host',
+    kind: 'integer',
+    default: 8,
+    min: 1,
+    max: 10_000,
+  },
+  // Stops s3:// sources from reading back every object the server can reach: the
+  // s3://bucket/prefix/ places a request's url may read, a list of its own (a write list must
+  // not double as a read list); empty turns s3:// sources off. Operator-only, as the store list.
+  urlS3: {
+    env: ['IMGAPI_URL_S3'],
+    flag: '--url-s3',
+    private: true,
+    kind: 'string',
+    default: '',
+  },
+  // Stops a request from writing anywhere else: the s3://bucket/prefix/ destinations a request's
+  // store may name, comma-separated; empty turns store off. Operator-only: bucket names are not
+  // the docs site's to publish.
+  store: {
+    env: ['IMGAPI_STORE'],
+    flag: '--store',
+    private: true,
+    kind: 'string',
+    default: '',
+  },
+  // The standard AWS variables, read here rather than by Bun's S3Client, which ignores
+  // AWS_ENDPOINT_URL (a write would head for real AWS with these keys) and picks up S3_* on its
+  // own: store/ passes each one explicitly.
+  storeEndpoint: {
+    env: ['AWS_ENDPOINT_URL_S3', 'AWS_ENDPOINT_URL'],
+    flag: '--store-endpoint',
+    private: true,
+    kind: 'url',
+    default: '',
+    protocols: ['http:', 'https:'],
+  },
+  storeRegion: {
+    env: ['AWS_REGION', 'AWS_DEFAULT_REGION'],
+    flag: '--store-region',
+    private: true,
+    kind: 'string',
+    default: '',
+  },
+  storeAccessKeyId: {
+    env: ['AWS_ACCESS_KEY_ID'],
+    flag: '--store-access-key-id',
+    private: true,
+    kind: 'string',
+    default: '',
+    secret: true,
+  },
+  storeSecretAccessKey: {
+    env: ['AWS_SECRET_ACCESS_KEY'],
+    flag: '--store-secret-access-key',
+    private: true,
+    kind: 'string',
+    default: '',
+    secret: true,
+  },
+  // A mounted secret, kept off the environment and the command line.
+  storeSecretAccessKeyFile: {
+    env: ['AWS_SECRET_ACCESS_KEY_FILE'],
+    flag: '--store-secret-access-key-file',
+    private: true,
+    kind: 'path',
+    default: '',
+  },
+  storeSessionToken: {
+    env: ['AWS_SESSION_TOKEN'],
+    flag: '--store-session-token',
+    private: true,
+    kind: 'string',
+    default: '',
+    secret: true,
+  },
+  // MinIO and Ceph serve buckets as paths (endpoint/bucket/key) unless set up for names.
+  storeVirtualHosted: {
+    env: ['IMGAPI_STORE_VIRTUAL_HOSTED'],
+    flag: '--store-virtual-hosted',
+    private: true,
+    kind: 'boolean',
+    default: false,
+  },
+  // Keys carry the output's hash where they should: such an object never changes.
+  storeCacheControl: {
+    env: ['IMGAPI_STORE_CACHE_CONTROL'],
+    flag: '--store-cache-control',
+    private: true,
+    kind: 'string',
+    default: 'public, max-age=31536000, immutable',
+  },
+  // Stops a slow or hung storage from holding a request (and its memory) for ever: each PUT.
+  storeTimeoutMs: {
+    env: ['IMGAPI_STORE_TIMEOUT_MS'],
+    flag: '--store-timeout-ms',
+    private: true,
+    kind: 'duration',
+    default: 30_000,
+    min: 1,
+    max: 600_000,
   },
   // The web tools are clients of this API like any other, so turning them off removes no
   // capability: it is for operators who publish only the API.

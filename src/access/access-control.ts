@@ -84,4 +84,9 @@ export class AccessControl {
       ),
     }
   }
+  /** Stops watching the keys file and closes the connection to Redis, once no request needs them. */
+  close(): void {
+    this.keys.close()
+    this.limiter.close()
+  }
 }

@@ -96,10 +96,19 @@ function writeExamplesModule(): string[] {
   return names
 }
 
+/**
+ * What the build says it made: a count, not the names. `npm start` prints it just before the
+ * server's own start-up line, which some fifty hashed names used to bury.
+ */
+export function assetsSummary(files: readonly string[], ms: number): string {
+  const kinds = ['js', 'css'].map((ext) => `${files.filter((f) => f.endsWith(`.${ext}`)).length} ${ext}`)
+  return `docs assets: ${files.length} files (${kinds.join(', ')}) and the examples, in ${Math.round(ms)} ms`
+}
+
 if (import.meta.main) {
   const started = performance.now()
   const files = await buildDocsAssets()
-  console.log(
-    `docs assets: ${files.join(', ')} and the examples, in ${Math.round(performance.now() - started)} ms`,
-  )
+  // On standard error, as build notes belong: `npm start -s -- compress - <in >out` keeps
+  // standard output for the image.
+  console.error(assetsSummary(files, performance.now() - started))
 }

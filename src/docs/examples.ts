@@ -10,10 +10,6 @@ export function exampleSource(name: string): string {
   return source
 }
 
-export function exampleNames(): string[] {
-  return Object.keys(EXAMPLES)
-}
-
 /**
  * The commands an example's opening comment tells the reader to run, in order: its lines
  * `//   $ <command>`. The examples page shows them and the tests run them, so they cannot drift.

@@ -14,9 +14,13 @@ export const ERROR_CATALOGUE = {
   INVALID_PARAMETER: { status: 400 },
   MISSING_FILE: { status: 400 },
   MALFORMED_REQUEST: { status: 400 },
+  // The url names what this server may not fetch (its rule is named, never the address).
+  URL_NOT_ALLOWED: { status: 400 },
   NOT_FOUND: { status: 404 },
   UNAUTHORIZED: { status: 401 },
   METHOD_NOT_ALLOWED: { status: 405 },
+  // A variants request whose Accept allows neither container of several outputs (ZIP, JSON).
+  NOT_ACCEPTABLE: { status: 406 },
   REQUEST_TIMEOUT: { status: 408 },
   PAYLOAD_TOO_LARGE: { status: 413 },
   UNSUPPORTED_MEDIA_TYPE: { status: 415 },
@@ -30,7 +34,20 @@ export const ERROR_CATALOGUE = {
   RATE_LIMITED: { status: 429, retryAfter: true },
   HEADERS_TOO_LARGE: { status: 431 },
   OVERLOADED: { status: 503, retryAfter: true },
+  // The job's worker was killed from outside the server (the OOM killer, a container runtime):
+  // the machine's doing, worth a retry; the server already retried once on a fresh worker.
+  WORKER_LOST: { status: 503, retryAfter: true },
   UNAVAILABLE: { status: 503, retryAfter: true },
+  // The url's origin failed (its status, a connection that broke): a gateway's 502 and 504.
+  SOURCE_FAILED: { status: 502 },
+  SOURCE_TIMEOUT: { status: 504 },
+  // store names what this server may not write: store off, a destination not configured, a key
+  // leaving its prefix, two outputs on one key. Refused before any work.
+  STORE_NOT_ALLOWED: { status: 400 },
+  // Every output's key was taken and the request did not ask to overwrite.
+  STORE_EXISTS: { status: 409 },
+  // The storage took none of the outputs (down, refusing, too slow): its doing, worth a retry.
+  STORE_FAILED: { status: 502, retryAfter: true },
   INTERNAL: { status: 500 },
 } as const satisfies Record<string, ErrorSpec>
 
@@ -61,6 +78,8 @@ export const OPERATION_ERRORS: Readonly<Record<Operation, readonly ErrorCode[]>>
     'INVALID_PARAMETER',
     'MISSING_FILE',
     'MALFORMED_REQUEST',
+    'URL_NOT_ALLOWED',
+    'NOT_ACCEPTABLE',
     'REQUEST_TIMEOUT',
     'PAYLOAD_TOO_LARGE',
     'UNSUPPORTED_MEDIA_TYPE',
@@ -73,7 +92,13 @@ export const OPERATION_ERRORS: Readonly<Record<Operation, readonly ErrorCode[]>>
     'RATE_LIMITED',
     'HEADERS_TOO_LARGE',
     'OVERLOADED',
+    'WORKER_LOST',
     'UNAVAILABLE',
+    'SOURCE_FAILED',
+    'SOURCE_TIMEOUT',
+    'STORE_NOT_ALLOWED',
+    'STORE_EXISTS',
+    'STORE_FAILED',
     'INTERNAL',
   ],
 }

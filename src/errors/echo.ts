@@ -5,6 +5,9 @@
  */
 export const MAX_ECHO_CHARS = 100
 export const MAX_LISTED_ERRORS = 20
+/** The Problem schema's bounds (openapi/errors.ts): a problem's detail, and each field error's reason. */
+export const MAX_DETAIL_CHARS = 8192
+export const MAX_REASON_CHARS = 512
 
 /** JSON-quoted, clipped to MAX_ECHO_CHARS, with the original length when clipped. */
 export function echo(value: string, max = MAX_ECHO_CHARS): string {

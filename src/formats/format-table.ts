@@ -32,6 +32,17 @@ export interface RangeTunable {
   readonly max: number
   readonly default: number
 }
+
+/** A default that depends on the output's size: the first step whose maxPixels holds it, else the last. */
+export interface PixelStep {
+  readonly maxPixels: number
+  readonly effort: number
+}
+
+export interface EffortTunable extends RangeTunable {
+  /** The default effort by output pixels, where one effort does not suit every size. */
+  readonly defaultByPixels?: readonly PixelStep[]
+}
 export interface ChoiceTunable {
   readonly values: readonly string[]
   readonly default: string
@@ -48,11 +59,34 @@ export interface Tunables {
    * formats read it as a share of 256 colours.
    */
   readonly minQuality?: RangeTunable
-  readonly effort?: RangeTunable
+  readonly effort?: EffortTunable
   readonly lossless?: FlagTunable
   readonly progressive?: FlagTunable
   readonly chromaSubsampling?: ChoiceTunable
   readonly smartSubsample?: FlagTunable
+}
+
+/**
+ * AVIF's default effort by output pixels, the same on every machine, so that two servers, the
+ * command line and one request's variants answer the same bytes (bench/avif-effort/README.md
+ * has the measurements). Effort 4 costs five times effort 3's CPU for 2-9% fewer bytes at
+ * equal SSIM (2% at 2 MP, 9% at 6), and its encodes are too slow for the several a byte target
+ * needs: a target that quality 90 meets on a 1 MP photo came back 12% under, a 16 MP photo took
+ * 35 s of CPU at quality 50. Efforts 1 and 2 are no smaller than 0, which is five times faster
+ * than 3 again; what 3 saves over 0 shrinks as the pixels grow (5-6% at 6 MP, 0-10% at 12)
+ * while its time grows past what a search can spend (a dense 4 MP photo: 4.2 s an encode).
+ * An effort asked for is used as it is.
+ */
+const AVIF_EFFORT_BY_PIXELS: readonly PixelStep[] = [
+  { maxPixels: 8_000_000, effort: 3 },
+  { maxPixels: 100_000_000, effort: 0 },
+]
+
+/** The default effort for an output of `pixels`: its format's step for that size, or the plain default. */
+export function defaultEffort(effort: EffortTunable, pixels: number): number {
+  const steps = effort.defaultByPixels
+  if (!steps || steps.length === 0) return effort.default
+  return (steps.find((step) => pixels <= step.maxPixels) ?? steps.at(-1)!).effort
 }
 
 export interface FormatDeclaration {
@@ -75,8 +109,9 @@ const QUALITY = { min: 1, max: 100 } as const
 /**
  * What JPEG effort=1 (trellis quantisation) buys over effort 0, both progressive as by default:
  * the smaller of the savings at luma SSIM 0.95 and 0.98 on the corpus photos, and the encoder's
- * CPU time, rounded, from the README's `npm run bench:settings` table (tests/readme.test.ts
- * recomputes both from that table). The docs and the OpenAPI text interpolate these figures.
+ * CPU time, rounded, from the `npm run bench:settings` table in bench/encoder-settings/README.md
+ * (tests/readme.test.ts recomputes both from that table). The docs and the OpenAPI text
+ * interpolate these figures.
  */
 export const JPEG_TRELLIS = { bytesSaved: 0.06, encoderTimes: 5 } as const
 const SUBSAMPLING = ['4:2:0', '4:4:4'] as const
@@ -152,7 +187,7 @@ export const FORMAT_TABLE = {
     tunables: {
       minQuality: { ...QUALITY, default: 40 },
       quality: { ...QUALITY, default: 50 },
-      effort: { min: 0, max: 9, default: 4 },
+      effort: { min: 0, max: 9, default: 3, defaultByPixels: AVIF_EFFORT_BY_PIXELS },
       lossless: { default: false },
       // 4:2:0 was 3-4% smaller at equal luma SSIM and 19% faster to encode (bench:settings); 4:4:4
       // is for saturated colour edges, which luma does not see, as with JPEG.

@@ -1,5 +1,6 @@
 import { AppError } from '../errors/app-error.ts'
-import { reclaimSoon } from './reclaim.ts'
+import { chunksWithin, StreamEnded } from '../streams/chunks-within.ts'
+import { RECLAIM_FROM_BYTES, reclaimSoon } from './reclaim.ts'
 import { unreadBodyHeaders } from './unread-body.ts'
 
 /**
@@ -63,31 +64,27 @@ export async function* boundedChunks(request: Request, bounds: BodyBounds): Asyn
       unreadBodyHeaders(request, bounds.maxUploadBytes),
     )
   if (!request.body) return
-  const reader = request.body.getReader()
   const timeoutMs = Math.max(0, Math.round(bounds.deadline - performance.now()))
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const expired = new Promise<'expired'>((resolve) => {
-    timer = setTimeout(() => resolve('expired'), timeoutMs)
-  })
   let total = 0
+  let unreported = 0
   try {
-    for (;;) {
-      let next: Awaited<ReturnType<typeof reader.read>> | 'expired'
-      try {
-        next = await Promise.race([reader.read(), expired])
-      } catch (error) {
-        throw new ClientClosedRequest(error)
-      }
-      if (next === 'expired') throw timedOut(total, timeoutMs)
-      if (next.done) return
-      total += next.value.byteLength
+    for await (const chunk of chunksWithin(request.body, bounds.deadline)) {
+      total += chunk.byteLength
       if (total > bounds.limitBytes)
         throw tooLarge(bounds.maxUploadBytes, `a body of more than ${bounds.limitBytes} bytes`)
-      yield next.value
+      // Each chunk is garbage once copied: counted as it arrives, not when the body is whole,
+      // so that bodies held open part-way do not pile up chunks that no collection frees.
+      unreported += chunk.byteLength
+      if (unreported >= RECLAIM_FROM_BYTES) {
+        reclaimSoon(unreported)
+        unreported = 0
+      }
+      yield chunk
     }
-  } finally {
-    clearTimeout(timer)
-    reader.cancel().catch(() => {})
+  } catch (error) {
+    if (!(error instanceof StreamEnded)) throw error
+    if (error.why === 'expired') throw timedOut(error.received, timeoutMs)
+    throw new ClientClosedRequest(error.cause)
   }
 }
 
@@ -105,7 +102,6 @@ export async function readBoundedBody(request: Request, bounds: BodyBounds): Pro
       body.set(room === chunk.byteLength ? chunk : chunk.subarray(0, room), offset)
       offset += room
     }
-    reclaimSoon(offset)
     return offset === declared ? body : body.subarray(0, offset)
   }
   const chunks: Uint8Array[] = []
@@ -114,6 +110,5 @@ export async function readBoundedBody(request: Request, bounds: BodyBounds): Pro
     chunks.push(chunk)
     total += chunk.byteLength
   }
-  reclaimSoon(total)
   return Buffer.concat(chunks, total)
 }

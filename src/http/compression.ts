@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { qualityValues } from '../quality-values.ts'
 
 /**
  * Text responses (docs pages, scripts, styles) compressed for the client, by Accept-Encoding.
@@ -9,11 +10,7 @@ export type Encoding = 'br' | 'gzip'
 /** The best encoding the client accepts (brotli, then gzip), or undefined for identity. */
 export function chooseEncoding(acceptEncoding: string | null): Encoding | undefined {
   const accepted = new Map<string, number>()
-  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
-    const [name = '', ...params] = part.trim().split(';')
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-    accepted.set(name, q ? Number(q.slice(2)) : 1)
-  }
+  for (const { value, q } of qualityValues(acceptEncoding ?? '')) accepted.set(value, q)
   const quality = (name: Encoding) => accepted.get(name) ?? accepted.get('*') ?? 0
   if (quality('br') > 0) return 'br'
   if (quality('gzip') > 0) return 'gzip'

@@ -57,3 +57,19 @@ export function preflightHeaders(
     'access-control-max-age': '600',
   }
 }
+
+/**
+ * The answer to a preflight (OPTIONS) for a path that accepts `methods`; undefined for a path
+ * that has none, which goes on to the router's 404 like any other unknown path.
+ */
+export function preflightResponse(
+  policy: CorsPolicy,
+  request: Request,
+  methods: readonly string[],
+): Response | undefined {
+  if (methods.length === 0) return undefined
+  return new Response(null, {
+    status: 204,
+    headers: { ...preflightHeaders(policy, request, methods), allow: [...methods, 'OPTIONS'].join(', ') },
+  })
+}

@@ -6,18 +6,24 @@ import { requestPath } from './request-target.ts'
 
 export type RouteMethods = (path: string) => readonly string[]
 
+/** What a thrown value is turned with: the failure itself, and where it came from. */
+export interface HttpErrorInput {
+  /** Elysia's code for the failure (NOT_FOUND, PARSE, VALIDATION, ...) or a status. */
+  readonly code: string | number
+  readonly error: unknown
+  readonly request: Request
+  /** The methods a path has, so a known path with the wrong method is a 405, not a 404. */
+  readonly methodsFor: RouteMethods
+  readonly logger: Logger
+  readonly requestId: string
+}
+
 /**
  * Turns whatever was thrown into a public AppError. Framework codes get their API codes;
  * anything unexpected becomes INTERNAL and is logged in full here, and only here.
  */
-export function toHttpError(
-  code: string | number,
-  error: unknown,
-  request: Request,
-  methodsFor: RouteMethods,
-  logger: Logger,
-  requestId: string,
-): AppError {
+export function toHttpError(input: HttpErrorInput): AppError {
+  const { code, error, request, methodsFor, logger, requestId } = input
   if (isAppError(error)) {
     if (error.cause)
       logger.debug('request failed', { requestId, code: error.code, cause: String(error.cause) })

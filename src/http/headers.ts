@@ -21,20 +21,29 @@ export interface HeaderSpec {
 
 export const RESULT_KINDS = ['compressed', 'optimised', 'original'] as const
 
+/*
+ * The headers that describe one image (X-Original-Size to X-Result) are on every answer of one
+ * image and on none of a variants answer: optional for the operation as a whole.
+ */
 export const RESPONSE_HEADERS = {
   'X-Request-Id': { type: 'string', on: ['health', 'formats', 'compress'], onErrors: true },
   'Content-Disposition': { type: 'string', on: ['compress'], optional: true },
-  'X-Original-Size': { type: 'integer', on: ['compress'] },
-  'X-Compressed-Size': { type: 'integer', on: ['compress'] },
-  'X-Compression-Ratio': { type: 'number', on: ['compress'] },
-  'X-Original-Format': { type: 'string', on: ['compress'] },
-  'X-Output-Format': { type: 'string', on: ['compress'] },
-  'X-Image-Width': { type: 'integer', on: ['compress'] },
-  'X-Image-Height': { type: 'integer', on: ['compress'] },
+  'X-Original-Size': { type: 'integer', on: ['compress'], optional: true },
+  'X-Compressed-Size': { type: 'integer', on: ['compress'], optional: true },
+  'X-Compression-Ratio': { type: 'number', on: ['compress'], optional: true },
+  'X-Original-Format': { type: 'string', on: ['compress'], optional: true },
+  'X-Output-Format': { type: 'string', on: ['compress'], optional: true },
+  'X-Image-Width': { type: 'integer', on: ['compress'], optional: true },
+  'X-Image-Height': { type: 'integer', on: ['compress'], optional: true },
   'X-Quality': { type: 'integer', on: ['compress'], optional: true },
   'X-Similarity': { type: 'string', on: ['compress'], optional: true },
   'X-Resized-To-Fit': { type: 'string', on: ['compress'], optional: true },
-  'X-Result': { type: 'string', on: ['compress'], enum: RESULT_KINDS },
+  'X-Result': { type: 'string', on: ['compress'], enum: RESULT_KINDS, optional: true },
+  // A variants answer (a ZIP or JSON of several images) describes each image in its manifest,
+  // so it has these two instead of the headers of one image above.
+  'X-Variants': { type: 'integer', on: ['compress'], optional: true },
+  'X-Variants-Failed': { type: 'integer', on: ['compress'], optional: true },
+  'X-Source-Url': { type: 'string', on: ['compress'], optional: true },
   'X-Ignored-Options': { type: 'array', on: ['compress'], optional: true },
   'Server-Timing': { type: 'string', on: ['compress'] },
   'Retry-After': { type: 'integer', on: [], onErrors: true },

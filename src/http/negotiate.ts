@@ -1,18 +1,16 @@
 import { FORMAT_TABLE, OUTPUT_FORMATS, type OutputFormat } from '../formats/format-table.ts'
+import { qualityValues } from '../quality-values.ts'
 
 /** Quality value the Accept header gives `type` (exact, then `major/*`, then `*\/*`). */
-function acceptQuality(accept: string, type: string): number {
+export function acceptQuality(accept: string, type: string): number {
   const [major] = type.split('/')
   let best = -1
   let specificity = -1
-  for (const part of accept.split(',')) {
-    const [range = '', ...params] = part.trim().toLowerCase().split(';')
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-    const quality = q ? Number(q.slice(2)) : 1
+  for (const { value: range, q } of qualityValues(accept)) {
     const rank = range === type ? 2 : range === `${major}/*` ? 1 : range === '*/*' ? 0 : -1
     if (rank > specificity) {
       specificity = rank
-      best = Number.isFinite(quality) ? quality : 0
+      best = q
     }
   }
   return specificity === -1 ? 0 : best
@@ -29,14 +27,7 @@ export function wantsJson(accept: string | null, imageMime: string): boolean {
 
 /** The quality Accept gives exactly this media type, when it names it; undefined when it does not. */
 function namedQuality(accept: string, type: string): number | undefined {
-  for (const part of accept.split(',')) {
-    const [range = '', ...params] = part.trim().toLowerCase().split(';')
-    if (range.trim() !== type) continue
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-    const quality = q ? Number(q.slice(2)) : 1
-    return Number.isFinite(quality) ? quality : 0
-  }
-  return undefined
+  return qualityValues(accept).find((entry) => entry.value === type)?.q
 }
 
 /**
@@ -57,4 +48,19 @@ export function acceptedImageFormats(accept: string | null): Set<OutputFormat> |
   if (named.size > 0) return named
   if (refused.size > 0) return new Set(OUTPUT_FORMATS.filter((id) => !refused.has(id)))
   return undefined
+}
+
+export type VariantsContainer = 'zip' | 'json'
+
+/**
+ * How a variants request is answered: JSON when Accept names application/json at least as high
+ * as a ZIP; a ZIP for application/zip, any type (curl's *\/*) or no Accept; undefined when Accept
+ * allows neither (image/* alone): several images do not fit one image type.
+ */
+export function variantsContainer(accept: string | null): VariantsContainer | undefined {
+  if (!accept) return 'zip'
+  const json = acceptQuality(accept, 'application/json')
+  const zip = acceptQuality(accept, 'application/zip')
+  if (json > 0 && json >= zip && accept.toLowerCase().includes('application/json')) return 'json'
+  return zip > 0 ? 'zip' : undefined
 }

@@ -20,6 +20,8 @@ export interface Problem {
   errorsOmitted?: number
   /** TARGET_UNREACHABLE: the smallest output the search reached. */
   smallestBytes?: number
+  /** SOURCE_FAILED: what the URL source's origin answered. */
+  originStatus?: number
 }
 
 /** The language of the problem's title: the caller's Accept-Language, when it is published. */
@@ -41,6 +43,7 @@ export function toProblem(error: AppError, requestId: string, request?: Request)
   if (error.errors) problem.errors = [...error.errors]
   if (error.omittedErrors > 0) problem.errorsOmitted = error.omittedErrors
   if (error.smallestBytes !== undefined) problem.smallestBytes = error.smallestBytes
+  if (error.originStatus !== undefined) problem.originStatus = error.originStatus
   return problem
 }
 

@@ -14,6 +14,7 @@ export const PUBLISHED_LIMITS = [
   'maxInputPixels',
   'maxOutputPixels',
   'maxOutputDimension',
+  'maxVariants',
   'maxFrames',
   'maxHeifPixels',
   'maxJxlPixels',

@@ -1,6 +1,6 @@
-import { AppError } from '../errors/app-error.ts'
 import { readBoundedBody, type BodyBounds } from './body-stream.ts'
 import { filenameFromContentDisposition } from './filename.ts'
+import { isJson, readJsonBody } from './read-json-body.ts'
 import { readMultipart } from './read-multipart.ts'
 import type { Upload } from './upload.ts'
 
@@ -25,8 +25,9 @@ export function maxBodyBytes(request: Request, maxUploadBytes: number): number {
 }
 
 /**
- * The upload, from a multipart form (field `file`) or a raw body. Any non-multipart
- * Content-Type is taken as raw image bytes: the format is detected from the bytes anyway.
+ * The body, however it was sent: a multipart form (the image in field `file`), a JSON body (the
+ * image named by `url`), or any other Content-Type, taken as the raw image (the format is
+ * detected from the bytes anyway; an empty one brings no image).
  */
 export async function readUpload(request: Request, limits: UploadLimits): Promise<Upload> {
   const bounds: BodyBounds = {
@@ -35,16 +36,12 @@ export async function readUpload(request: Request, limits: UploadLimits): Promis
     deadline: limits.deadline,
   }
   if (isMultipart(request)) return readMultipart(request, bounds)
+  if (isJson(request)) return readJsonBody(request, bounds)
   const bytes = await readBoundedBody(request, bounds)
-  if (bytes.length === 0) {
-    throw new AppError(
-      'MISSING_FILE',
-      'expected an image as the request body or in a multipart field "file", received an empty body',
-    )
-  }
   return {
-    bytes,
+    ...(bytes.length > 0 ? { bytes } : {}),
     filename: filenameFromContentDisposition(request.headers.get('content-disposition')),
     fields: new Map(),
+    kind: 'raw',
   }
 }

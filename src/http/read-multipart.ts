@@ -2,7 +2,6 @@ import { once } from 'node:events'
 import { Busboy } from '@fastify/busboy'
 import { AppError, type FieldError, invalidParameters } from '../errors/app-error.ts'
 import { boundedChunks, tooLarge, type BodyBounds } from './body-stream.ts'
-import { reclaimSoon } from './reclaim.ts'
 import type { Upload } from './upload.ts'
 
 /**
@@ -15,12 +14,18 @@ export const MULTIPART_LIMITS = {
   parts: 64,
   // Option values are short words and numbers; a 1 MB field is an attack, not an option.
   fieldBytes: 1024,
+  // Except the fields that carry a URL or a list: a presigned URL is 1.5-2.5 KB, a store key
+  // up to S3's 1024 bytes after its s3://bucket/prefix/.
+  longFieldBytes: 8192,
   fieldNameBytes: 100,
   headerPairs: 16,
 } as const
 
 const malformed = (detail: string, cause?: unknown) =>
   new AppError('MALFORMED_REQUEST', detail, { cause, headers: { connection: 'close' } })
+
+/** Text fields that may be up to MULTIPART_LIMITS.longFieldBytes. */
+export const LONG_FIELDS = ['url', 'variants', 'store'] as const
 
 /** The file parts a request may carry: the image, and a watermark to put on it. */
 const FILE_PARTS = ['file', 'overlay'] as const
@@ -71,7 +76,7 @@ function createParser(request: Request, bounds: BodyBounds, into: Collected) {
       limits: {
         parts: MULTIPART_LIMITS.parts,
         files: FILE_PARTS.length,
-        fieldSize: MULTIPART_LIMITS.fieldBytes,
+        fieldSize: MULTIPART_LIMITS.longFieldBytes,
         fieldNameSize: MULTIPART_LIMITS.fieldNameBytes,
         fileSize: bounds.maxUploadBytes,
         headerPairs: MULTIPART_LIMITS.headerPairs,
@@ -129,13 +134,13 @@ function createParser(request: Request, bounds: BodyBounds, into: Collected) {
     stream.on('limit', () => fail(tooLarge(bounds.maxUploadBytes, 'a larger file')))
   })
   parser.on('field', (name, value, _nameTruncated, valueTruncated) => {
+    const limit = (LONG_FIELDS as readonly string[]).includes(name)
+      ? MULTIPART_LIMITS.longFieldBytes
+      : MULTIPART_LIMITS.fieldBytes
     if ((FILE_PARTS as readonly string[]).includes(name))
       into.errors.push({ name, reason: 'expected a file upload, received a text field' })
-    else if (valueTruncated)
-      into.errors.push({
-        name,
-        reason: `expected a value of at most ${MULTIPART_LIMITS.fieldBytes} bytes, received a longer one`,
-      })
+    else if (valueTruncated || Buffer.byteLength(value) > limit)
+      into.errors.push({ name, reason: `expected a value of at most ${limit} bytes, received a longer one` })
     else if (into.fields.has(name))
       into.errors.push({ name, reason: 'expected the field once, received it more than once' })
     else into.fields.set(name, value)
@@ -180,30 +185,31 @@ export async function readMultipart(request: Request, bounds: BodyBounds): Promi
   return completeUpload(collected)
 }
 
+/** A multipart body that brought no image, for the route to refuse unless a url names one. */
+export function missingFileInForm(fields: ReadonlyMap<string, unknown>): AppError {
+  const names = [...fields.keys()]
+  const received = names.length ? `only the fields ${names.join(', ')}` : 'no fields'
+  return new AppError(
+    'MISSING_FILE',
+    `expected the image in the multipart field "file", or its url in a field "url", received ${received}`,
+  )
+}
+
 function completeUpload({ files, fields }: Collected): Upload {
   const { file, overlay } = files
-  if (!file) {
-    const names = [...fields.keys()]
-    const received = names.length ? `only the fields ${names.join(', ')}` : 'no fields'
-    throw new AppError(
-      'MISSING_FILE',
-      `expected the image in the multipart field "file", received ${received}`,
-    )
-  }
-  if (file.size === 0)
-    throw new AppError(
-      'MISSING_FILE',
-      'expected image bytes in the field "file", received an empty file (0 bytes)',
-    )
   if (overlay?.size === 0)
     throw invalidParameters([
       { name: 'overlay', reason: 'expected image bytes, received an empty file (0 bytes)' },
     ])
-  reclaimSoon(file.size + (overlay?.size ?? 0))
+  if (file?.size === 0)
+    throw new AppError(
+      'MISSING_FILE',
+      'expected image bytes in the field "file", received an empty file (0 bytes)',
+    )
   return {
-    bytes: joined(file),
-    filename: file.filename || undefined,
+    ...(file ? { bytes: joined(file), filename: file.filename || undefined } : {}),
     fields,
+    kind: 'multipart',
     ...(overlay ? { overlay: joined(overlay) } : {}),
   }
 }

@@ -8,7 +8,7 @@
  * CPU per request for a 4 MP upload resized to 256 px).
  */
 export const RECLAIM_FROM_BYTES = 1024 * 1024
-/** At most this much garbage from bodies waits for a collection (a body counts when read and when released). */
+/** At most this much garbage from bodies waits for a collection (a body counts as it arrives and when released). */
 export const RECLAIM_EVERY_BYTES = 32 * 1024 * 1024
 
 let scheduled: ReturnType<typeof setTimeout> | undefined

@@ -1,22 +1,21 @@
-import type { AccessControl, GuardedRoute } from '../access/access-control.ts'
+import type { AccessControl } from '../access/access-control.ts'
 import type { Config } from '../config.ts'
 import { guardedOperation } from '../endpoints.ts'
-import { AppError } from '../errors/app-error.ts'
-import { clip, echo } from '../errors/echo.ts'
-import { ClientClosedRequest } from './body-stream.ts'
-import { applyCors, preflightHeaders, type CorsPolicy } from './cors.ts'
-import { toHttpError, type RouteMethods } from './error-handler.ts'
-import { requestHeadBytes } from './header-size.ts'
-import { phaseSeconds } from './job-times.ts'
-import { problemResponse } from './problem.ts'
-import { securityHeadersFor } from './security-headers.ts'
-import { metaOf, startMeta } from './request-meta.ts'
 import type { Lifecycle } from '../lifecycle.ts'
 import type { Logger } from '../log.ts'
 import type { Metrics } from '../metrics/metrics.ts'
-import { methodLabel } from '../metrics/route-label.ts'
-import { hasValidHost, requestTarget } from './request-target.ts'
-import { unreadBodyHeaders } from './unread-body.ts'
+import { CLIENT_CLOSED_REQUEST, createAccessLog } from './access-log.ts'
+import { createAccessStep } from './access-step.ts'
+import { ClientClosedRequest } from './body-stream.ts'
+import { applyCors, preflightResponse, type CorsPolicy } from './cors.ts'
+import { toHttpError, type RouteMethods } from './error-handler.ts'
+import { checkHead } from './head-check.ts'
+import { createLastResort } from './last-resort.ts'
+import { createRefuse } from './refuse.ts'
+import { metaOf, startMeta } from './request-meta.ts'
+import { requestTarget } from './request-target.ts'
+import { securityHeadersFor } from './security-headers.ts'
+import { slashRedirect } from './slash-redirect.ts'
 
 type Headers = Record<string, string | number>
 interface HookContext {
@@ -35,88 +34,47 @@ export interface HookDeps {
   readonly access: Pick<AccessControl, 'check' | 'needsKey'>
 }
 
-/** Not an HTTP status anyone receives: nginx's code for "the client closed the request", for the log. */
-export const CLIENT_CLOSED_REQUEST = 499
-
-/** Checks that need nothing but the request line and headers; the first failure is the answer. */
-function checkHead(request: Request, maxHeaderBytes: number): AppError | undefined {
-  if (!hasValidHost(request)) {
-    return new AppError(
-      'MALFORMED_REQUEST',
-      `expected a Host header with a valid host name or address and optional port, received ${echo(request.headers.get('host') ?? '(none)')}`,
-      { headers: { connection: 'close' } },
-    )
-  }
-  const headBytes = requestHeadBytes(request, requestTarget(request).target)
-  if (headBytes > maxHeaderBytes) {
-    return new AppError(
-      'HEADERS_TOO_LARGE',
-      `expected a request line and headers of at most ${maxHeaderBytes} bytes, received ${headBytes}`,
-      { headers: { connection: 'close' } },
-    )
-  }
-  return undefined
-}
-
-/** The app-wide hooks: request id, head checks, CORS and draining first; one error shape; one log line. */
+/**
+ * The app-wide hooks: request id, head checks, CORS and draining first; one error shape; one
+ * log line. Each step is its own module; this file is their order, which is the contract: the
+ * head is checked before anything is routed, and a path is sent to its one spelling before the
+ * access checks compare it.
+ */
 export function createRequestHooks(
   context: HookDeps,
   methodsFor: RouteMethods,
   routeOf: (pathname: string) => string,
 ) {
   const { logger, config, cors, lifecycle, metrics } = context
+  const refuse = createRefuse(metrics)
+  const checkAccess = createAccessStep({ config, access: context.access, metrics, refuse })
+  const record = createAccessLog({ logger, metrics, routeOf })
 
-  function refuse(
-    error: AppError,
-    request: Request,
-    extraHeaders: Readonly<Record<string, string>> = {},
-  ): Response {
-    const meta = metaOf(request)
-    const response = problemResponse(error, meta.id, request)
-    for (const [name, value] of Object.entries(extraHeaders)) response.headers.set(name, value)
-    meta.status = response.status
-    metrics.rejected(error.code)
-    return response
+  /** What every response carries, refusals included: its id, the security headers, CORS. */
+  const stamp = (request: Request, headers: Headers, requestId: string) => {
+    headers['x-request-id'] = requestId
+    Object.assign(headers, securityHeadersFor(requestTarget(request).pathname))
+    applyCors(headers, cors, request)
+    if (lifecycle.draining) headers.connection = 'close'
   }
-
-  /** Key and rate limit, before the body is read; the grant's headers go on the response. */
-  const checkAccess = (request: Request, set: HookContext['set'], route: GuardedRoute, peer?: string) =>
-    context.access.check(request, route, peer).then(({ client, headers, refusal }) => {
-      metaOf(request).client = client
-      if (!refusal) {
-        Object.assign(set.headers, headers)
-        return undefined
-      }
-      if (refusal.code === 'RATE_LIMITED') metrics.rateLimited('rate')
-      // Refused before the body is read: it is drained or its connection closed.
-      return refuse(refusal, request, unreadBodyHeaders(request, config.maxUploadBytes))
-    })
 
   const screen = ({
     request,
     set,
     server,
   }: HookContext): Response | Promise<Response | undefined> | undefined => {
-    const meta = startMeta(request)
-    set.headers['x-request-id'] = meta.id
-    Object.assign(set.headers, securityHeadersFor(requestTarget(request).pathname))
-    applyCors(set.headers, cors, request)
-    if (lifecycle.draining) set.headers.connection = 'close'
+    stamp(request, set.headers, startMeta(request).id)
     const bad = checkHead(request, config.maxHeaderBytes)
     if (bad) return refuse(bad, request)
-    const { pathname } = requestTarget(request)
+    const { pathname, query } = requestTarget(request)
+    const redirect = slashRedirect(request.method, pathname, query, methodsFor)
+    if (redirect) return redirect
     const route = guardedOperation(request.method, pathname)
-    if (route && (route === 'compress' || context.access.needsKey(route)))
-      return checkAccess(request, set, route, server?.requestIP(request)?.address)
-    if (request.method === 'OPTIONS') {
-      const methods = methodsFor(pathname)
-      if (methods.length > 0) {
-        return new Response(null, {
-          status: 204,
-          headers: { ...preflightHeaders(cors, request, methods), allow: [...methods, 'OPTIONS'].join(', ') },
-        })
-      }
+    if (route && (route === 'compress' || context.access.needsKey(route))) {
+      metaOf(request).screened = route
+      return checkAccess(request, set.headers, route, server?.requestIP(request)?.address)
     }
+    if (request.method === 'OPTIONS') return preflightResponse(cors, request, methodsFor(pathname))
     return undefined
   }
 
@@ -126,36 +84,7 @@ export function createRequestHooks(
       meta.status = CLIENT_CLOSED_REQUEST
       return new Response(null, { status: CLIENT_CLOSED_REQUEST })
     }
-    return refuse(toHttpError(code, error, request, methodsFor, logger, meta.id), request)
-  }
-
-  /** The request's one access-log line and its count in the metrics. */
-  const record = (request: Request, status: number) => {
-    const meta = metaOf(request)
-    const now = performance.now()
-    const { pathname } = requestTarget(request)
-    const route = routeOf(pathname)
-    metrics.request(methodLabel(request.method), route, status)
-    if (guardedOperation(request.method, route) === 'compress') {
-      metrics.compressAnswered({
-        status,
-        seconds: (now - meta.started) / 1000,
-        ...phaseSeconds(meta.job, now),
-        format: meta.outputFormat,
-      })
-    }
-    const line = {
-      requestId: meta.id,
-      method: clip(request.method, 16),
-      path: clip(pathname),
-      status,
-      ms: Math.round(now - meta.started),
-      ...(meta.bytesIn !== undefined ? { bytesIn: meta.bytesIn } : {}),
-      ...(meta.bytesOut !== undefined ? { bytesOut: meta.bytesOut } : {}),
-      ...(meta.client ? { client: meta.client.logId } : {}),
-    }
-    if (status === CLIENT_CLOSED_REQUEST) logger.info('client closed the request', line)
-    else logger.info('request', line)
+    return refuse(toHttpError({ code, error, request, methodsFor, logger, requestId: meta.id }), request)
   }
 
   // Elysia runs no onAfterResponse for a response returned by onRequest (a refusal or a
@@ -180,22 +109,5 @@ export function createRequestHooks(
     )
   }
 
-  /** When even the error handler fails: a fixed problem, built from nothing the request controls. */
-  const lastResort = (error: unknown): Response => {
-    logger.error('unhandled error', {
-      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-    })
-    return new Response(
-      JSON.stringify({
-        type: '/docs/errors#INTERNAL',
-        title: 'Internal error',
-        status: 500,
-        detail: 'an unexpected error occurred',
-        code: 'INTERNAL',
-      }),
-      { status: 500, headers: { 'content-type': 'application/problem+json', 'cache-control': 'no-store' } },
-    )
-  }
-
-  return { onRequest, onError, onAfterResponse, lastResort }
+  return { onRequest, onError, onAfterResponse, lastResort: createLastResort(logger) }
 }

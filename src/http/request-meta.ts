@@ -1,4 +1,5 @@
 import type { ClientIdentity } from '../access/client-identity.ts'
+import type { GuardedOperation } from '../endpoints.ts'
 import type { JobTimes } from './job-times.ts'
 import { requestIdFor } from './request-id.ts'
 
@@ -12,9 +13,15 @@ export interface RequestMeta {
   bytesOut?: number
   /** Who sent it, once the access checks have run (compress and guarded formats only). */
   client?: ClientIdentity
+  /** The guarded operation whose key and rate-limit checks ran for this request. */
+  screened?: GuardedOperation
   /** A compress request's job, once it reaches the queue, and the format of the image returned. */
   job?: JobTimes
   outputFormat?: string
+  /** Where a url's image came from, as it may be shown (no userinfo, no query). */
+  sourceUrl?: string
+  /** Where a store request's outputs went, or were to go: bucket, key and the write's result. */
+  stored?: readonly { readonly bucket: string; readonly key: string; readonly result: string }[]
 }
 
 const metas = new WeakMap<Request, RequestMeta>()

@@ -23,4 +23,25 @@ export class UploadBudget {
       this.#used -= bytes
     }
   }
+
+  /**
+   * A reservation that can shrink once the true size is known: a URL source reserves the
+   * upload limit before it connects, and what the origin's Content-Length says once it has
+   * answered. Undefined when `bytes` does not fit now.
+   */
+  reserveShrinkable(bytes: number): { release: () => void; shrinkTo: (smaller: number) => void } | undefined {
+    let release = this.reserve(bytes)
+    if (!release) return undefined
+    let held = bytes
+    return {
+      release: () => release?.(),
+      shrinkTo: (smaller) => {
+        if (smaller >= held || !release) return
+        // Given back first, then taken again: the smaller amount always fits where the larger did.
+        release()
+        release = this.reserve(smaller)
+        held = smaller
+      },
+    }
+  }
 }

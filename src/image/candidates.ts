@@ -10,6 +10,11 @@ export interface FormatChoice {
   readonly accepted?: ReadonlySet<OutputFormat>
 }
 
+/** `formats` as the list format=auto takes, in the caller's order. */
+export function listedFormats(formats: string | undefined): string[] | undefined {
+  return formats?.split(',').map((name) => name.trim())
+}
+
 /**
  * format=auto's candidates, most preferred first. An explicit list is taken as given. From
  * Accept: AVIF, WebP, then JPEG or PNG as transparency needs, keeping those it lists (JPEG or

@@ -8,8 +8,10 @@ import { estimateJobBytes } from './memory-cost.ts'
 import type { Similarity } from './search/index.ts'
 import { probeOverlay } from './overlay-input.ts'
 import { planCandidates } from './plan-candidates.ts'
-import type { PlanLimits } from './plan.ts'
-import { probeImage } from './probe.ts'
+import type { JobPlan, PlanLimits } from './plan.ts'
+import type { PartOutcome } from './produce-parts.ts'
+import type { Produced } from './produce.ts'
+import { probeImage, type ImageProbe } from './probe.ts'
 import type { RunOptions } from './queue.ts'
 import type { JobExecutor } from './executor.ts'
 
@@ -59,7 +61,7 @@ export interface CompressResult {
 
 const MIB = 1024 * 1024
 
-function assertFitsBudget(costBytes: number, budgetBytes: number): void {
+export function assertFitsBudget(costBytes: number, budgetBytes: number): void {
   if (costBytes <= budgetBytes) return
   throw new AppError(
     'IMAGE_TOO_LARGE',
@@ -67,51 +69,24 @@ function assertFitsBudget(costBytes: number, budgetBytes: number): void {
   )
 }
 
-/**
- * The whole job, free of HTTP: probe the header, plan, check limits and estimate memory (all
- * before any pixel is decoded), then decode/transform/encode on a worker and apply the
- * never-larger rule.
- */
-export async function compressImage(
+/** The job's facts a result is read from: what was asked, what the header said, the plans tried. */
+interface PartPlan {
+  readonly autoFormat: boolean
+  readonly plans: readonly JobPlan[]
+}
+
+/** One part's produced image through the never-larger rule, as the answer describes it. */
+export function resultOf(
   input: Uint8Array,
-  options: CompressOptions,
-  deps: CompressDeps,
-  /** A watermark (the multipart field `overlay`): its bytes travel beside the input's. */
-  overlay?: Uint8Array,
-): Promise<CompressResult> {
-  const { limits, runner } = deps
-  const t0 = performance.now()
-  const probe = await probeImage(input, limits.maxUploadBytes)
-  const overlayProbe = overlay ? await probeOverlay(overlay, limits) : undefined
-  const jobs = planCandidates(options, probe, limits, deps.formats ?? {}, overlayProbe)
-  const costBytes = Math.max(...jobs.map((job) => estimateJobBytes(probe, job.plan, job.out, overlayProbe)))
-  assertFitsBudget(costBytes, limits.decodeBudgetBytes)
-  const t1 = performance.now()
-  let started = t1
-  const { executor } = deps
-  const job = () => {
-    started = performance.now()
-    const pipeline = {
-      maxInputPixels: limits.maxInputPixels,
-      timeoutSeconds: Math.max(1, Math.ceil(limits.jobTimeoutMs / 1000)),
-    }
-    return executor.produce(
-      { input, probe, candidates: jobs.map((job) => job.plan), pipeline, ...(overlay ? { overlay } : {}) },
-      { timeoutMs: limits.jobTimeoutMs, costBytes },
-    )
-  }
-  const produced = await runner.run(job, {
-    costBytes,
-    waitTimeoutMs: limits.queueTimeoutMs,
-    // A worker process is killed at its time by the executor; in this process the queue answers.
-    ...(executor.enforcesTimeout ? {} : { timeoutMs: limits.jobTimeoutMs }),
-  })
+  probe: ImageProbe,
+  part: PartPlan,
+  produced: Produced,
+  timings: CompressResult['timings'],
+): CompressResult {
   // The never-larger decision is the server's, on what the job produced.
-  const chosen =
-    options.format === 'auto'
-      ? chooseAutoResult(input, probe, produced, new Set(jobs.map((job) => job.plan.format)))
-      : chooseResult(input, probe, produced.plan, produced.encoded)
-  const t2 = performance.now()
+  const chosen = part.autoFormat
+    ? chooseAutoResult(input, probe, produced, new Set(part.plans.map((plan) => plan.format)))
+    : chooseResult(input, probe, produced.plan, produced.encoded)
   return {
     data: chosen.data,
     kind: chosen.kind,
@@ -133,6 +108,100 @@ export async function compressImage(
             chosen.kind === 'compressed' ? produced.similarity : { metric: 'ssim' as const, score: 1 },
         }
       : {}),
-    timings: { probe: t1 - t0, queue: started - t1, process: t2 - started },
+    timings,
   }
+}
+
+export interface ProbedInput {
+  readonly input: Uint8Array
+  readonly probe: ImageProbe
+  readonly overlay?: { readonly bytes: Uint8Array; readonly probe: ImageProbe }
+  readonly probeMs: number
+}
+
+/** Reads the input's header (and the watermark's) once, before anything is planned. */
+export async function probeInput(
+  input: Uint8Array,
+  limits: CompressLimits,
+  overlay?: Uint8Array,
+): Promise<ProbedInput> {
+  const t0 = performance.now()
+  const probe = await probeImage(input, limits.maxUploadBytes)
+  const overlayProbe = overlay ? await probeOverlay(overlay, limits) : undefined
+  return {
+    input,
+    probe,
+    ...(overlay && overlayProbe ? { overlay: { bytes: overlay, probe: overlayProbe } } : {}),
+    probeMs: performance.now() - t0,
+  }
+}
+
+export interface RanJob {
+  readonly outcomes: readonly PartOutcome[]
+  readonly timings: CompressResult['timings']
+}
+
+/** Runs the parts as one job, once admission has room for its memory; each part's outcome. */
+export async function runParts(
+  probed: ProbedInput,
+  parts: readonly (readonly JobPlan[])[],
+  costBytes: number,
+  deps: CompressDeps,
+  /** Parts run at once: admission's costBytes counts that many. */
+  concurrency = 1,
+): Promise<RanJob> {
+  const { limits, runner, executor } = deps
+  assertFitsBudget(costBytes, limits.decodeBudgetBytes)
+  const t1 = performance.now()
+  let started = t1
+  const job = () => {
+    started = performance.now()
+    const pipeline = {
+      maxInputPixels: limits.maxInputPixels,
+      timeoutSeconds: Math.max(1, Math.ceil(limits.jobTimeoutMs / 1000)),
+    }
+    const overlay = probed.overlay ? { overlay: probed.overlay.bytes } : {}
+    return executor.produce(
+      { input: probed.input, probe: probed.probe, parts, pipeline, concurrency, ...overlay },
+      { timeoutMs: limits.jobTimeoutMs, costBytes },
+    )
+  }
+  const outcomes = await runner.run(job, {
+    costBytes,
+    waitTimeoutMs: limits.queueTimeoutMs,
+    // A worker process is killed at its time by the executor; in this process the queue answers.
+    ...(executor.enforcesTimeout ? {} : { timeoutMs: limits.jobTimeoutMs }),
+  })
+  const t2 = performance.now()
+  return { outcomes, timings: { probe: probed.probeMs, queue: started - t1, process: t2 - started } }
+}
+
+/**
+ * The whole job, free of HTTP: probe the header, plan, check limits and estimate memory (all
+ * before any pixel is decoded), then decode/transform/encode on a worker and apply the
+ * never-larger rule.
+ */
+export async function compressImage(
+  input: Uint8Array,
+  options: CompressOptions,
+  deps: CompressDeps,
+  /** A watermark (the multipart field `overlay`): its bytes travel beside the input's. */
+  overlay?: Uint8Array,
+): Promise<CompressResult> {
+  const probed = await probeInput(input, deps.limits, overlay)
+  const { probe } = probed
+  const overlayProbe = probed.overlay?.probe
+  const jobs = planCandidates(options, probe, deps.limits, deps.formats ?? {}, overlayProbe)
+  const costBytes = Math.max(...jobs.map((job) => estimateJobBytes(probe, job.plan, job.out, overlayProbe)))
+  const plans = jobs.map((job) => job.plan)
+  const ran = await runParts(probed, [plans], costBytes, deps)
+  const outcome = ran.outcomes[0]!
+  if ('error' in outcome) throw outcome.error
+  return resultOf(
+    input,
+    probe,
+    { autoFormat: options.format === 'auto', plans },
+    outcome.produced,
+    ran.timings,
+  )
 }

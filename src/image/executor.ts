@@ -1,14 +1,21 @@
+import { wallClock } from './job-clock.ts'
 import type { PipelineOptions } from './pipeline.ts'
 import type { JobPlan } from './plan.ts'
 import type { ImageProbe } from './probe.ts'
-import { produce, searchDeadline, type Produced } from './produce.ts'
+import { produceParts, type PartOutcome } from './produce-parts.ts'
+import { searchDeadline } from './produce.ts'
 
-/** What a job needs: the upload, what its header said, and the plans to produce (several for format=auto). */
+/**
+ * What a job needs: the upload, what its header said, and its parts: one per output (several
+ * for `variants`), each the plans to produce it from (several for format=auto).
+ */
 export interface JobInput {
   readonly input: Uint8Array
   readonly probe: ImageProbe
-  readonly candidates: readonly JobPlan[]
+  readonly parts: readonly (readonly JobPlan[])[]
   readonly pipeline: PipelineOptions
+  /** How many parts run at once (produce-parts.ts LIST_CONCURRENCY); admission counted that many. */
+  readonly concurrency?: number
   /** A watermark's bytes, beside the input's: never in the plans, which stay plain data. */
   readonly overlay?: Uint8Array
 }
@@ -38,7 +45,8 @@ export interface JobExecutor {
    * once). Otherwise the queue answers at the time limit and keeps the slot until the work ends.
    */
   readonly enforcesTimeout: boolean
-  produce(job: JobInput, limits: JobLimits): Promise<Produced>
+  /** Each part's outcome, in the parts' order; rejects only when the whole job failed. */
+  produce(job: JobInput, limits: JobLimits): Promise<PartOutcome[]>
   status(): ExecutorStatus
   stop(): Promise<void>
 }
@@ -50,10 +58,17 @@ export interface JobExecutor {
 export class InProcessExecutor implements JobExecutor {
   readonly enforcesTimeout = false
 
-  produce(job: JobInput, limits: JobLimits): Promise<Produced> {
-    const deadline = searchDeadline(performance.now(), limits.timeoutMs)
+  produce(job: JobInput, limits: JobLimits): Promise<PartOutcome[]> {
+    const clock = wallClock()
+    const deadline = searchDeadline(clock.now(), limits.timeoutMs)
     const overlay = job.overlay ? { overlay: job.overlay } : {}
-    return produce(job.input, job.probe, job.candidates, { ...job.pipeline, ...overlay, deadline })
+    return produceParts(job.input, job.probe, job.parts, {
+      ...job.pipeline,
+      ...overlay,
+      clock,
+      deadline,
+      concurrency: job.concurrency ?? 1,
+    })
   }
 
   status(): ExecutorStatus {

@@ -20,6 +20,14 @@ function normaliseHex(colour: string): string {
 
 export function ignoredOptions(options: CompressOptions, plan: Omit<JobPlan, 'ignored'>): OptionName[] {
   const unused: Record<OptionName, boolean> = {
+    // Where the image came from: used before any plan, by the HTTP edge.
+    url: false,
+    // Read by the HTTP edge too: each entry becomes a part of the job, planned on its own.
+    variants: false,
+    // Where the outputs are written, by the HTTP edge; its companions do nothing without it.
+    store: false,
+    storeOverwrite: options.storeOverwrite && options.store === undefined,
+    storeSignedUrlExpires: options.storeSignedUrlExpires !== undefined && options.store === undefined,
     format: false,
     formats: options.formats !== undefined && options.format !== 'auto',
     // A packed output (ICO) has no byte target: it is not searched.

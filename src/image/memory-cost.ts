@@ -8,8 +8,9 @@ import { changesPixels } from './steps/index.ts'
 /**
  * The memory one job needs at its peak, estimated from the header and the plan before it
  * runs, so the queue can keep the running jobs within the decode budget. The coefficients are
- * the worst cases bench/encode-cost.ts measured (peak RSS over a fresh process, per megapixel,
- * sizes of 4 MP and up; bench/results/encode-cost.json), rounded up: they err on the high side.
+ * the worst cases bench/encode-cost/encode-cost.ts measured (peak RSS over a fresh process, per
+ * megapixel, sizes of 4 MP and up; bench/encode-cost/results/encode-cost.json), rounded up: they
+ * err on the high side.
  */
 const MIB = 1024 * 1024
 /** A JPEG is decoded in strips (shrink-on-load): at most 1.4 MiB per input megapixel measured. */

@@ -5,8 +5,8 @@ import { dlopen } from 'bun:ffi'
  * keep freed image buffers in many arenas, and resident memory roughly doubles. Capping the
  * arenas is what MALLOC_ARENA_MAX does, but that variable must be set before the process
  * starts; mallopt(M_ARENA_MAX) applies the same cap from inside, before sharp starts threads.
- * Measured with bench/throughput.ts on 2 CPUs: 4 arenas cut peak RSS by about 30% at equal
- * CPU per image; 2 arenas cut it by half but made the server's threads contend for them.
+ * Measured with bench/throughput/throughput.ts on 2 CPUs: 4 arenas cut peak RSS by about 30%
+ * at equal CPU per image; 2 arenas cut it by half but made the server's threads contend for them.
  */
 const M_ARENA_MAX = -8
 

@@ -1,7 +1,10 @@
 import { AppError } from '../errors/app-error.ts'
 import type { AutoQuality, CompressOptions } from '../options/schema.ts'
+import { defaultEffort } from '../formats/format-table.ts'
 import { autoCandidates, type FormatChoice } from './candidates.ts'
+import { tunablesFor } from './formats.ts'
 import { assertWithinLimits, type ImageLimits, type OutputSize } from './limits.ts'
+import { assertOverlayRoom } from './overlay-room.ts'
 import { planJob, type JobPlan, type PlanLimits } from './plan.ts'
 import type { ImageProbe } from './probe.ts'
 
@@ -15,6 +18,13 @@ export interface PlannedJob {
   readonly out: OutputSize
 }
 
+/** An effort the caller left to the server, chosen by the output's size where its format says so. */
+function withSizedEffort(plan: JobPlan, options: CompressOptions, out: OutputSize): JobPlan {
+  const effort = tunablesFor(plan.format).effort
+  if (options.effort !== undefined || plan.effort === undefined || !effort?.defaultByPixels) return plan
+  return { ...plan, effort: defaultEffort(effort, out.width * out.height * out.frames) }
+}
+
 function planOne(
   options: CompressOptions,
   probe: ImageProbe,
@@ -23,7 +33,8 @@ function planOne(
 ): PlannedJob {
   const planned = planJob(options, probe, limits, overlay)
   const out = assertWithinLimits(probe, planned, limits)
-  return { plan: planned, out }
+  assertOverlayRoom(planned.overlay, out.width, out.height)
+  return { plan: withSizedEffort(planned, options, out), out }
 }
 
 /**

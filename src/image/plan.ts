@@ -21,6 +21,14 @@ export type { Fit, JobPlan, SearchGoal } from './job-plan.ts'
  * pipeline step reads them. Every other option is carried out by a step (steps/index.ts).
  */
 export const PLANNED_OPTIONS = [
+  // Read before planning: it says where the input comes from (the HTTP edge fetches it).
+  'url',
+  // Turns one request into several outputs, each planned on its own (variants.ts).
+  'variants',
+  // Read after the job, by the HTTP edge: where its outputs are written (src/store/).
+  'store',
+  'storeOverwrite',
+  'storeSignedUrlExpires',
   'format',
   'formats',
   'maxBytes',

@@ -1,4 +1,5 @@
 import type { OptionName } from '../options/schema.ts'
+import type { JobClock } from './job-clock.ts'
 import { runPipeline, type EncodedImage, type PipelineOptions } from './pipeline.ts'
 import type { JobPlan } from './plan.ts'
 import type { ImageProbe } from './probe.ts'
@@ -32,7 +33,9 @@ const MAX_ENCODES = 16
  * no longer fits the target: then the metadata goes and the response lists it as ignored.
  */
 export interface ProduceOptions extends PipelineOptions {
-  /** Monotonic time by which a search returns its best so far. */
+  /** How the job's time is counted (job-clock.ts). */
+  readonly clock: JobClock
+  /** The time on `clock` by which a search returns its best so far. */
   readonly deadline: number
   /** Told of each better answer a search finds that meets the request, before it ends. */
   readonly onBest?: (best: Produced) => void

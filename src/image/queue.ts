@@ -43,10 +43,11 @@ interface Waiter {
 }
 
 /** A job over its own time: the image's doing, not the server's load, so not worth retrying as is. */
-export function processingTimeout(timeoutMs: number): AppError {
+/** `clock`: CPU time in a worker process; time on the clock for a job run in the server's own. */
+export function processingTimeout(timeoutMs: number, clock: 'cpu' | 'wall'): AppError {
   return new AppError(
     'PROCESSING_TIMEOUT',
-    `expected the image to be processed within ${timeoutMs} ms of work (IMGAPI_JOB_TIMEOUT_MS), it was not; send a smaller image, or ask for a smaller size or a lower effort`,
+    `expected the image to be processed within ${timeoutMs} ms of ${clock === 'cpu' ? 'CPU time' : 'work'} (IMGAPI_JOB_TIMEOUT_MS), it was not; send a smaller image, or ask for a smaller size or a lower effort`,
   )
 }
 
@@ -75,10 +76,6 @@ export class JobQueue {
       capacity: this.options.capacity,
       memoryBytes: { used: this.#usedBytes, budget: this.options.memoryBudgetBytes },
     }
-  }
-
-  get memoryBudgetBytes(): number {
-    return this.options.memoryBudgetBytes
   }
 
   /** Seconds until a worker is likely free, from recent job durations; at least 1. */
@@ -169,7 +166,7 @@ export class JobQueue {
           if (timeoutMs !== undefined) {
             workTimer = setTimeout(() => {
               settled = true
-              reject(processingTimeout(timeoutMs))
+              reject(processingTimeout(timeoutMs, 'wall'))
             }, timeoutMs)
           }
           job()

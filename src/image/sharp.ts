@@ -25,7 +25,7 @@ sharp.cache(false)
 sharp.concurrency(1)
 
 export { sharp }
-export type { JpegOptions, Sharp, Metadata, OutputInfo } from 'sharp'
+export type { JpegOptions, Sharp, Metadata } from 'sharp'
 
 export function engineVersions(): { sharp: string; libvips: string } {
   return { sharp: sharp.versions.sharp ?? 'unknown', libvips: sharp.versions.vips }

@@ -64,3 +64,23 @@ export function wideTextEncoding(bytes: Uint8Array): 'UTF-16' | 'UTF-32' | undef
   const littleEndian = markup(0) && bytes[1] === 0 && bytes[3] === 0
   return bigEndian || littleEndian ? 'UTF-16' : undefined
 }
+
+/** Signatures of the formats libvips reads that KNOWN_SIGNATURES leaves to it. */
+const COMMON_SIGNATURES: readonly ((b: Uint8Array) => boolean)[] = [
+  (b) => startsWith(b, [0xff, 0xd8, 0xff]),
+  (b) => startsWith(b, [0x89, ...ascii('PNG')]),
+  (b) => startsWith(b, ascii('GIF8')),
+  (b) => startsWith(b, ascii('RIFF')) && startsWith(b, ascii('WEBP'), 8),
+  (b) => startsWith(b, [0x49, 0x49, 0x2a, 0]) || startsWith(b, [0x4d, 0x4d, 0, 0x2a]),
+  (b) => startsWith(b, ascii('ftyp'), 4),
+]
+
+/**
+ * True when a file's first bytes (a few hundred are enough) look like an image of any format
+ * the service might read: how the command line picks images out of a folder without trusting
+ * their names. SVG is text that opens an <svg element near its start.
+ */
+export function looksLikeImage(head: Uint8Array): boolean {
+  if (COMMON_SIGNATURES.some((test) => test(head)) || nameKnownFormat(head) !== undefined) return true
+  return looksLikeXml(head) && new TextDecoder().decode(head).includes('<svg')
+}

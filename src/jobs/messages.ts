@@ -26,8 +26,11 @@ export interface JobMessage {
   readonly type: 'job'
   readonly id: number
   readonly probe: ImageProbe
-  readonly candidates: readonly JobPlan[]
+  /** One entry per output (several for variants), each the plans to produce it from. */
+  readonly parts: readonly (readonly JobPlan[])[]
   readonly pipeline: Omit<PipelineOptions, 'overlay'>
+  /** How many parts run at once: what admission counted memory for. */
+  readonly concurrency: number
   /** The job's time, from when the worker starts it: the search ends its work before 70% of it. */
   readonly timeoutMs: number
 }
@@ -37,12 +40,34 @@ export type ProducedFacts = Omit<Produced, 'encoded'> & {
   readonly encoded: Omit<Produced['encoded'], 'data'>
 }
 
+/** Asks an idle worker to answer `pong`: one that does not is frozen or stuck, and is replaced. */
+export interface PingMessage {
+  readonly type: 'ping'
+}
+
+/**
+ * `retiring` on a job's answer: the worker exits after sending it (its memory grew past what it
+ * may keep), so the server gives it no other job and starts its successor.
+ */
 export type WorkerMessage =
   | { readonly type: 'ready'; readonly pid: number }
+  /** The job's frame has been read whole and its work begins. */
+  | { readonly type: 'started'; readonly id: number }
+  | { readonly type: 'pong' }
   /** A search's best answer so far that meets the request, kept by the server against a kill. */
-  | { readonly type: 'best'; readonly id: number; readonly produced: ProducedFacts }
-  | { readonly type: 'done'; readonly id: number; readonly produced: ProducedFacts }
-  | { readonly type: 'failed'; readonly id: number; readonly error: SerialError }
+  | { readonly type: 'best'; readonly id: number; readonly part: number; readonly produced: ProducedFacts }
+  /** One part finished: its image (bytes as the frame's buffer) or its error, sent at once. */
+  | PartMessage
+  /** Every part has been sent. */
+  | { readonly type: 'done'; readonly id: number; readonly retiring?: true }
+  /** The job as a whole failed (a fault of the server's, not of one part). */
+  | { readonly type: 'failed'; readonly id: number; readonly error: SerialError; readonly retiring?: true }
+
+export type PartMessage = {
+  readonly type: 'part'
+  readonly id: number
+  readonly part: number
+} & ({ readonly produced: ProducedFacts } | { readonly error: SerialError })
 
 export interface SerialError {
   readonly code: ErrorCode

@@ -1,22 +1,37 @@
 import { AppError } from '../errors/app-error.ts'
 import type { Logger } from '../log.ts'
+import type { PartOutcome } from '../image/produce-parts.ts'
 import type { Produced } from '../image/produce.ts'
 import { processingTimeout } from '../image/queue.ts'
 import type { ExecutorStatus, JobExecutor, JobInput, JobLimits } from '../image/executor.ts'
 import { WORKER_CPU_ENV } from './cpu-affinity.ts'
+import { WALL_CEILING_FACTOR, watchJob } from './job-watch.ts'
+import { LostInputs } from './lost-inputs.ts'
+import { codecCrashed, exitCause, lostAgain, tooBusy, unavailable, workerLost } from './worker-ends.ts'
 import { WorkerEnded, WorkerProcess } from './worker-process.ts'
 
 const MIB = 1024 * 1024
-/** How often a busy worker's resident memory is read. */
-const MEMORY_CHECK_MS = 50
 /** Crashes in a row are met with a growing pause before the next start, up to this. */
 const MAX_BACKOFF_MS = 10_000
+/**
+ * A worker says it has begun a job as soon as it has read its frame: one that has not within
+ * this (plus the time to read the input) is frozen or stuck, and the job goes to another.
+ */
+const START_ACK_MS = 1000
+const START_ACK_MS_PER_MIB = 25
+/** Idle workers are asked to answer this often, and replaced when they do not within the timeout. */
+const PING_EVERY_MS = 2000
+const PONG_TIMEOUT_MS = 1000
+
+export type StopReason = 'crash' | 'lost' | 'timeout' | 'overloaded' | 'memory'
 
 export interface PoolEvents {
-  /** A worker ended in the middle of a job: it died on its own, or the server killed it. */
-  stopped?(reason: 'crash' | 'timeout' | 'memory', job: JobInput): void
-  /** A worker was started to replace one that ended. */
+  /** A worker ended in the middle of a job: it crashed, was killed from outside, or the server killed it. */
+  stopped?(reason: StopReason, job: JobInput): void
+  /** A worker was started to replace one that ended, or that stopped answering. */
   restarted?(): void
+  /** A worker retired after a job (its memory grew past what it may keep) and a new one took its place. */
+  recycled?(): void
 }
 
 export interface PoolOptions {
@@ -36,11 +51,22 @@ export interface PoolOptions {
   readonly cpus?: readonly number[]
 }
 
+/** What one attempt at a job ended with, when it did not produce: try again, or this answer. */
+type Outcome = { readonly retry: 'not-started' | 'lost' } | { readonly answer: AppError | PartOutcome[] }
+
+/** What a job had done when its worker ended: the parts it finished, and each search's best so far. */
+interface SoFar {
+  readonly finished: PartOutcome[]
+  readonly best: Produced[]
+}
+
 /**
  * Worker processes that run jobs, so that a codec that hangs, crashes or runs away with memory
- * costs one job, never the server: a job over its time or its memory is answered at once and
- * its worker killed (SIGKILL), and a worker that dies is replaced. The queue in front decides
- * who runs; the pool only ever holds as many jobs as it has workers.
+ * costs one job, never the server: a job over its CPU time or its memory is answered at once
+ * and its worker killed (SIGKILL), and a worker that dies is replaced. A job a worker never
+ * began (it was frozen, or on its way out) goes to another worker; one whose worker was killed
+ * from outside is run once more on a fresh one. The queue in front decides who runs; the pool
+ * only ever holds as many jobs as it has workers.
  */
 export class WorkerPool implements JobExecutor {
   readonly enforcesTimeout = true
@@ -56,15 +82,19 @@ export class WorkerPool implements JobExecutor {
   readonly #waiting: ((worker: WorkerProcess | AppError) => void)[] = []
   readonly #restarts: number[] = []
   readonly #crashes: number[] = []
-  #started = 0
+  readonly #lost = new LostInputs()
   #readyOnce = 0
   #stopped = false
+  readonly #pings: ReturnType<typeof setInterval>
 
-  constructor(private readonly options: PoolOptions) {}
+  constructor(private readonly options: PoolOptions) {
+    this.#pings = setInterval(() => this.#pingIdle(), PING_EVERY_MS)
+    this.#pings.unref?.()
+  }
 
   /** Starts every worker in the background (warm-up); without it they start on first use. */
   warmUp(): void {
-    while (this.#all.size < this.options.size) this.#spawn(false)
+    while (this.#all.size < this.options.size) this.#spawn('first')
   }
 
   status(): ExecutorStatus {
@@ -78,69 +108,132 @@ export class WorkerPool implements JobExecutor {
     }
   }
 
-  async produce(job: JobInput, limits: JobLimits): Promise<Produced> {
-    const worker = await this.#acquire()
-    // What the worker kept of its last job's freed memory is counted in the README's bound
-    // already (what workers keep), and this job reuses it first.
-    const startBytes = Math.max(worker.baselineBytes, worker.residentBytes() ?? 0)
-    this.#running.set(worker, { costBytes: limits.costBytes, startBytes })
-    let best: Produced | undefined
-    const timer = setTimeout(() => worker.kill('timeout'), limits.timeoutMs)
-    const watch = setInterval(() => this.#checkMemory(worker), MEMORY_CHECK_MS)
-    try {
-      const request = {
-        probe: job.probe,
-        candidates: job.candidates,
-        pipeline: job.pipeline,
-        timeoutMs: limits.timeoutMs,
+  async produce(job: JobInput, limits: JobLimits): Promise<PartOutcome[]> {
+    const wallCeilingAt = performance.now() + limits.timeoutMs * WALL_CEILING_FACTOR
+    let lostOnce = false
+    // Each worker that never began the job is a worker gone; more tries than workers and a
+    // spare would mean none can start.
+    for (let notStarted = 0; notStarted <= this.options.size + 1;) {
+      const outcome = await this.#attempt(await this.#acquire(), job, limits, wallCeilingAt, lostOnce)
+      if ('answer' in outcome) {
+        if (outcome.answer instanceof AppError) throw outcome.answer
+        return outcome.answer
       }
-      return await worker.run(request, job.input, (found) => (best = found), job.overlay)
-    } catch (error) {
-      if (!(error instanceof WorkerEnded)) throw error
-      if (error.reason === 'timeout' && best) return best
-      throw this.#answerFor(error, job, limits)
-    } finally {
-      clearTimeout(timer)
-      clearInterval(watch)
-      this.#running.delete(worker)
-      this.#release(worker)
+      if (outcome.retry === 'lost') lostOnce = true
+      else notStarted++
     }
+    throw unavailable('no worker began it')
   }
 
   async stop(): Promise<void> {
     this.#stopped = true
+    clearInterval(this.#pings)
     const workers = [...this.#all]
     for (const worker of workers) worker.kill('shutdown')
     await Promise.all(workers.map((worker) => worker.exited))
   }
 
-  #answerFor(ended: WorkerEnded, job: JobInput, limits: JobLimits): AppError {
-    if (ended.reason === 'timeout') {
-      this.options.events?.stopped?.('timeout', job)
-      return processingTimeout(limits.timeoutMs)
+  async #attempt(
+    worker: WorkerProcess,
+    job: JobInput,
+    limits: JobLimits,
+    wallCeilingAt: number,
+    lostOnce: boolean,
+  ): Promise<Outcome> {
+    // What the worker kept of its last job's freed memory is counted in the README's bound
+    // already (what workers keep), and this job reuses it first.
+    const startBytes = Math.max(worker.baselineBytes, worker.residentBytes() ?? 0)
+    this.#running.set(worker, { costBytes: limits.costBytes, startBytes })
+    const soFar: SoFar = { finished: [], best: [] }
+    let stopWatching = () => {}
+    const ackMs = START_ACK_MS + (job.input.byteLength / MIB) * START_ACK_MS_PER_MIB
+    const ack = setTimeout(() => worker.kill('unresponsive'), ackMs)
+    try {
+      const request = {
+        probe: job.probe,
+        parts: job.parts,
+        pipeline: job.pipeline,
+        concurrency: job.concurrency ?? 1,
+        timeoutMs: limits.timeoutMs,
+      }
+      const callbacks = {
+        onStarted: () => {
+          clearTimeout(ack)
+          stopWatching = watchJob(worker, startBytes, {
+            cpuMs: limits.timeoutMs,
+            wallCeilingAt,
+            allowanceBytes: () => this.#allowance(limits.costBytes),
+          })
+        },
+        onBest: (part: number, found: Produced) => (soFar.best[part] = found),
+        onPart: (part: number, outcome: PartOutcome) => (soFar.finished[part] = outcome),
+      }
+      return { answer: await worker.run(request, job.input, callbacks, job.overlay) }
+    } catch (error) {
+      if (!(error instanceof WorkerEnded)) return { answer: error as AppError }
+      return this.#afterEnd(error, job, limits, soFar, lostOnce)
+    } finally {
+      clearTimeout(ack)
+      stopWatching()
+      this.#running.delete(worker)
+      this.#release(worker)
     }
-    if (ended.reason === 'memory') {
-      this.options.events?.stopped?.('memory', job)
-      return new AppError(
-        'IMAGE_TOO_LARGE',
-        `expected a job that fits its share of the server's decode budget (about ${Math.ceil(this.#allowance(limits.costBytes) / MIB)} MiB), this one needed more and was stopped; send a smaller image or ask for a smaller width or height`,
+  }
+
+  #afterEnd(ended: WorkerEnded, job: JobInput, limits: JobLimits, soFar: SoFar, lostOnce: boolean): Outcome {
+    const { events } = this.options
+    if (ended.reason === 'shutdown') return { answer: unavailable('the server is stopping') }
+    if (!ended.started) return { retry: 'not-started' }
+    /**
+     * The parts finished keep their answers, a part in the middle of a search its best so far;
+     * the rest are answered with why the job stopped. Nothing done at all: the job's error.
+     */
+    const withSoFar = (why: AppError): Outcome => {
+      const outcomes = job.parts.map(
+        (_, part): PartOutcome | undefined =>
+          soFar.finished[part] ?? (soFar.best[part] ? { produced: soFar.best[part] } : undefined),
+      )
+      if (outcomes.every((outcome) => outcome === undefined)) return { answer: why }
+      return { answer: outcomes.map((outcome) => outcome ?? { error: why }) }
+    }
+    if (ended.reason === 'timeout' || ended.reason === 'overloaded') {
+      events?.stopped?.(ended.reason, job)
+      return withSoFar(
+        ended.reason === 'timeout'
+          ? processingTimeout(limits.timeoutMs, 'cpu')
+          : tooBusy(limits.timeoutMs, limits.timeoutMs * WALL_CEILING_FACTOR),
       )
     }
-    this.options.events?.stopped?.('crash', job)
-    this.#crashes.push(performance.now())
-    this.options.logger.error('worker crashed', {
+    if (ended.reason === 'memory') {
+      events?.stopped?.('memory', job)
+      return withSoFar(
+        new AppError(
+          'IMAGE_TOO_LARGE',
+          `expected a job that fits its share of the server's decode budget (about ${Math.ceil(this.#allowance(limits.costBytes) / MIB)} MiB), this one needed more and was stopped; send a smaller image or ask for a smaller width or height`,
+        ),
+      )
+    }
+    const cause = ended.reason === 'unresponsive' ? 'lost' : exitCause(ended)
+    const facts = {
       inputFormat: job.probe.format,
       inputBytes: job.probe.bytes,
       width: job.probe.width,
       height: job.probe.height,
-      outputFormats: job.candidates.map((plan) => plan.format),
+      outputFormats: job.parts.flat().map((plan) => plan.format),
       exitCode: ended.exitCode,
       signal: ended.signal,
-    })
-    return new AppError(
-      'CODEC_CRASHED',
-      `expected the ${job.probe.format.toUpperCase()} image to decode and encode, the codec crashed on it; the server is fine, but this image cannot be processed as asked`,
-    )
+    }
+    events?.stopped?.(cause, job)
+    if (cause === 'crash') {
+      this.#crashes.push(performance.now())
+      this.options.logger.error('worker crashed', facts)
+      return withSoFar(codecCrashed(job))
+    }
+    this.options.logger.warn('worker killed from outside the server', { ...facts, retried: lostOnce })
+    if (this.#lost.has(job.input)) return { answer: lostAgain(job) }
+    if (!lostOnce) return { retry: 'lost' }
+    this.#lost.add(job.input)
+    return { answer: workerLost() }
   }
 
   /**
@@ -154,20 +247,13 @@ export class WorkerPool implements JobExecutor {
     return this.options.maxWorkerBytes > 0 ? Math.min(share, this.options.maxWorkerBytes) : share
   }
 
-  #checkMemory(worker: WorkerProcess): void {
-    const resident = worker.residentBytes()
-    const job = this.#running.get(worker)
-    if (resident === undefined || job === undefined) return
-    if (resident - job.startBytes > this.#allowance(job.costBytes)) worker.kill('memory')
-  }
-
   async #acquire(): Promise<WorkerProcess> {
     if (this.#stopped) throw unavailable('the server is stopping')
     for (let idle = this.#idle.pop(); idle; idle = this.#idle.pop()) {
       if (!idle.ended) return idle
       this.#release(idle)
     }
-    if (this.#all.size < this.options.size) this.#spawn(false)
+    if (this.#all.size < this.options.size) this.#spawn('first')
     const next = await new Promise<WorkerProcess | AppError>((resolve) => this.#waiting.push(resolve))
     if (next instanceof AppError) throw next
     return next
@@ -176,9 +262,9 @@ export class WorkerPool implements JobExecutor {
   /** Back to the idle list or to a waiting job; an ended worker is replaced instead. */
   #release(worker: WorkerProcess): void {
     if (worker.ended) {
-      this.#all.delete(worker)
+      if (!this.#all.delete(worker)) return
       // The replacement takes its predecessor's CPU, which the kernel may not have reaped yet.
-      if (!this.#stopped) this.#spawn(true, this.#cpuOf.get(worker))
+      if (!this.#stopped) this.#spawn(worker.retired ? 'recycle' : 'replace', this.#cpuOf.get(worker))
       return
     }
     const waiter = this.#waiting.shift()
@@ -186,17 +272,16 @@ export class WorkerPool implements JobExecutor {
     else this.#idle.push(worker)
   }
 
-  #spawn(replacing: boolean, cpu = this.#freestCpu()): void {
+  #spawn(why: 'first' | 'replace' | 'recycle', cpu = this.#freestCpu()): void {
     const env = cpu === undefined ? this.options.env : { ...this.options.env, [WORKER_CPU_ENV]: String(cpu) }
     const worker = new WorkerProcess(this.options.command, env)
     this.#all.add(worker)
     if (cpu !== undefined) this.#cpuOf.set(worker, cpu)
     void worker.exited.then(() => this.#cpuOf.delete(worker))
-    this.#started++
-    if (replacing) {
+    if (why === 'replace') {
       this.#restarts.push(performance.now())
       this.options.events?.restarted?.()
-    }
+    } else if (why === 'recycle') this.options.events?.recycled?.()
     const backoff = this.#backoffMs()
     worker.ready.then(
       () => {
@@ -215,12 +300,23 @@ export class WorkerPool implements JobExecutor {
         if (waiter) waiter(unavailable('a worker process could not be started'))
       },
     )
-    // A worker that exits while idle (it recycled itself, or was killed from outside) is replaced.
+    // A worker that exits while idle (killed from outside, or for not answering) is replaced.
     void worker.exited.then(() => {
       if (this.#stopped || !this.#idle.includes(worker)) return
       this.#idle.splice(this.#idle.indexOf(worker), 1)
       this.#release(worker)
     })
+  }
+
+  /** Idle workers that do not answer a ping (stopped by a signal, or stuck) are replaced. */
+  #pingIdle(): void {
+    for (const worker of this.#idle) {
+      void worker.ping(PONG_TIMEOUT_MS).then((answered) => {
+        if (answered || worker.busy || worker.ended) return
+        this.options.logger.warn('worker did not answer; replacing it', { pid: worker.pid })
+        worker.kill('unresponsive')
+      })
+    }
   }
 
   /** The pinned CPU with the fewest live workers (the first such), or undefined when workers are not pinned. */
@@ -238,10 +334,4 @@ export class WorkerPool implements JobExecutor {
     const recent = this.#crashes.filter((at) => at > minute).length
     return recent < 2 ? 0 : Math.min(MAX_BACKOFF_MS, 100 * 2 ** (recent - 2))
   }
-}
-
-function unavailable(why: string): AppError {
-  return new AppError('UNAVAILABLE', `expected a worker to run the job, ${why}; retry in 1 s`, {
-    headers: { 'retry-after': '1' },
-  })
 }

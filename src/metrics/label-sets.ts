@@ -35,14 +35,19 @@ export const COMPRESS_OUTCOMES: readonly { status_class: StatusClass; format: st
 
 export const INPUT_FORMATS = Object.keys(FORMAT_TABLE)
 
-/** Why a worker process ended in the middle of a job: it crashed, or the server killed it. */
-export const WORKER_STOPS = ['crash', 'timeout', 'memory'] as const
+/**
+ * Why a worker process ended in the middle of a job: its codec crashed, it was killed from
+ * outside the server ("lost"), or the server killed it over its CPU time, its wall-time ceiling
+ * ("overloaded") or its memory.
+ */
+export const WORKER_STOPS = ['crash', 'lost', 'timeout', 'overloaded', 'memory'] as const
 export type WorkerStop = (typeof WORKER_STOPS)[number]
 
 export const RATE_LIMIT_KINDS = ['rate', 'client_jobs'] as const
 export type RateLimitKind = (typeof RATE_LIMIT_KINDS)[number]
 
 export { REDIS_CALLS, type RedisCall } from '../rate/redis-store.ts'
+export { WRITE_RESULTS as STORE_WRITE_RESULTS, type WriteResult as StoreWriteResult } from '../store/index.ts'
 
 export { ERROR_CODES }
 

@@ -11,9 +11,11 @@ import {
   REDIS_CALLS,
   WORKER_STOPS,
   STATUS_CLASSES,
+  STORE_WRITE_RESULTS,
   statusClass,
   type RateLimitKind,
   type RedisCall,
+  type StoreWriteResult,
   type WorkerStop,
 } from './label-sets.ts'
 import { OUTPUT_FORMATS } from '../formats/format-table.ts'
@@ -57,7 +59,9 @@ export class Metrics {
   readonly #rateLimited: Counter<'limit'>
   readonly #redisErrors: Counter<'call'> | undefined
   readonly #workerStops: Counter<'reason' | 'format'>
+  readonly #workerRecycles: Counter<never>
   readonly #workerRestarts: Counter
+  readonly #storeWrites: Counter<'result'>
 
   constructor(sources: MetricSources) {
     const registers = [this.registry]
@@ -125,13 +129,23 @@ export class Metrics {
           )
     this.#workerStops = counter(
       'imgapi_worker_stops_total',
-      'Worker processes that ended in the middle of a job: crashed (the request got 422 CODEC_CRASHED), or killed over their time ("timeout") or their memory ("memory"); by that input format.',
+      'Worker processes that ended in the middle of a job: their codec crashed ("crash": 422 CODEC_CRASHED), they were killed from outside the server ("lost": the job is retried once, then 503 WORKER_LOST), or the server killed them over their CPU time ("timeout"), the wall-time ceiling ("overloaded") or their memory ("memory"); by that input format.',
       ['reason', 'format'],
     )
     this.#workerRestarts = counter(
       'imgapi_worker_restarts_total',
-      'Worker processes started to replace one that ended (crashed, killed, or recycled).',
+      'Worker processes started to replace one that ended in a job (crashed, killed) or stopped answering.',
       [],
+    )
+    this.#workerRecycles = counter(
+      'imgapi_worker_recycles_total',
+      'Worker processes that retired after a job because their memory grew past what they may keep, and were replaced: routine, not a failure.',
+      [],
+    )
+    this.#storeWrites = counter(
+      'imgapi_store_writes_total',
+      'Outputs a request asked to store: written ("stored"), refused because the key was taken without storeOverwrite ("exists"), or not taken by the storage ("failed").',
+      ['result'],
     )
     this.#zero()
     registerGauges(this.registry, sources)
@@ -156,6 +170,8 @@ export class Metrics {
     for (const reason of WORKER_STOPS)
       for (const format of INPUT_FORMATS) this.#workerStops.inc({ reason, format }, 0)
     this.#workerRestarts.inc(0)
+    this.#workerRecycles.inc(0)
+    for (const result of STORE_WRITE_RESULTS) this.#storeWrites.inc({ result }, 0)
   }
 
   request(method: string, route: string, status: number): void {
@@ -199,6 +215,14 @@ export class Metrics {
 
   workerRestarted(): void {
     this.#workerRestarts.inc()
+  }
+
+  workerRecycled(): void {
+    this.#workerRecycles.inc()
+  }
+
+  storeWrite(result: StoreWriteResult): void {
+    this.#storeWrites.inc({ result })
   }
 
   redisError(call: RedisCall): void {

@@ -1,5 +1,5 @@
 import { en } from '../i18n.ts'
-import { MAX_LISTED_ERRORS } from '../errors/echo.ts'
+import { MAX_DETAIL_CHARS, MAX_LISTED_ERRORS, MAX_REASON_CHARS } from '../errors/echo.ts'
 import { ERROR_CATALOGUE, errorTypeUri, type ErrorCode } from '../errors/catalogue.ts'
 import { errorHeaders, type ErrorHeaderContext } from './error-headers.ts'
 
@@ -42,7 +42,7 @@ export const PROBLEM_SCHEMA = {
       example: 422,
     },
     detail: text(
-      8192,
+      MAX_DETAIL_CHARS,
       'What was expected and what was received; values from the request are clipped to about 100 characters.',
     ),
     code: {
@@ -66,7 +66,7 @@ export const PROBLEM_SCHEMA = {
         required: ['name', 'reason'],
         properties: {
           name: text(256, 'The option or field.', 'quality'),
-          reason: text(512, 'What was expected and what was received.'),
+          reason: text(MAX_REASON_CHARS, 'What was expected and what was received.'),
         },
       },
     },
@@ -82,7 +82,15 @@ export const PROBLEM_SCHEMA = {
       format: 'int32',
       minimum: 1,
       maximum: 2147483647,
-      description: 'For TARGET_UNREACHABLE: the smallest output the search reached, in bytes.',
+      description:
+        'For TARGET_UNREACHABLE, and PROCESSING_TIMEOUT when a byte target ran out of time: the smallest output the search reached, in bytes.',
+    },
+    originStatus: {
+      type: 'integer',
+      format: 'int32',
+      minimum: 100,
+      maximum: 599,
+      description: 'For SOURCE_FAILED: the HTTP status the origin of the url answered.',
     },
   },
 }

@@ -2,7 +2,7 @@ import type { OpenAPIV3 } from 'openapi-types'
 import { RESULT_KINDS } from '../http/headers.ts'
 import { PUBLISHED_LIMITS } from '../http/published-limits.ts'
 import { en } from '../i18n.ts'
-import { OUTPUT_FORMATS } from '../formats/format-table.ts'
+import { OUTPUT_FORMATS, type Tunables } from '../formats/format-table.ts'
 import { VERSION } from '../version.ts'
 
 /**
@@ -105,11 +105,53 @@ const RANGE: OpenAPIV3.SchemaObject = {
   required: ['min', 'max', 'default'],
   properties: { min: { type: 'integer' }, max: { type: 'integer' }, default: { type: 'integer' } },
 }
+const EFFORT: OpenAPIV3.SchemaObject = {
+  ...RANGE,
+  properties: {
+    ...RANGE.properties,
+    default: {
+      type: 'integer',
+      description: 'The default effort; with defaultByPixels, the effort for the smallest outputs.',
+    },
+    defaultByPixels: {
+      type: 'array',
+      description:
+        'The default effort by output pixels (width x height x frames): the first step whose maxPixels holds the output, else the last. The same on every server of this version; an effort asked for is used as it is.',
+      items: {
+        type: 'object',
+        required: ['maxPixels', 'effort'],
+        properties: { maxPixels: { type: 'integer', minimum: 1 }, effort: { type: 'integer' } },
+      },
+    },
+  },
+}
 const FLAG: OpenAPIV3.SchemaObject = {
   type: 'object',
   required: ['default'],
   properties: { default: { type: 'boolean' } },
 }
+
+/** One schema for each tunable the formats table declares: a new tunable fails to compile here. */
+const TUNABLES_SCHEMA = {
+  quality: RANGE,
+  minQuality: {
+    ...RANGE,
+    description:
+      'The lowest quality a maxBytes search may use when the request names no minQuality; for PNG and GIF, a share of 256 palette colours.',
+  },
+  effort: EFFORT,
+  lossless: FLAG,
+  progressive: FLAG,
+  smartSubsample: FLAG,
+  chromaSubsampling: {
+    type: 'object',
+    required: ['values', 'default'],
+    properties: {
+      values: { type: 'array', items: { type: 'string' } },
+      default: { type: 'string' },
+    },
+  },
+} satisfies Record<keyof Tunables, OpenAPIV3.SchemaObject>
 
 /** Each published limit is a setting: its description is the setting's. */
 const LIMITS_SCHEMA: OpenAPIV3.SchemaObject = {
@@ -165,24 +207,7 @@ export const FORMATS_SCHEMA: OpenAPIV3.SchemaObject = described('formats', {
               version: { type: 'string', example: '1.23.2' },
             },
           },
-          tunables: {
-            type: 'object',
-            properties: {
-              quality: RANGE,
-              effort: RANGE,
-              lossless: FLAG,
-              progressive: FLAG,
-              smartSubsample: FLAG,
-              chromaSubsampling: {
-                type: 'object',
-                required: ['values', 'default'],
-                properties: {
-                  values: { type: 'array', items: { type: 'string' } },
-                  default: { type: 'string' },
-                },
-              },
-            },
-          },
+          tunables: { type: 'object', properties: TUNABLES_SCHEMA },
         },
       },
     },
@@ -243,9 +268,87 @@ export const RESULT_SCHEMA: OpenAPIV3.SchemaObject = described('compress', {
         height: { type: 'integer', example: 800 },
       },
     },
+    sourceUrl: {
+      type: 'string',
+      description:
+        'When the request named its image by url: the URL it was fetched from, after redirects, without its query string or user name.',
+      example: 'https://images.example.com/photo.jpg',
+    },
     data: {
       type: 'string',
       example: 'data:image/webp;base64,UklGR...',
     },
   },
 })
+
+/** Where a stored output went (the store option): the envelope carries it in place of data. */
+const STORED_SCHEMA: OpenAPIV3.SchemaObject = {
+  type: 'object',
+  required: ['bucket', 'key', 'bytes', 'etag', 'url'],
+  properties: {
+    bucket: { type: 'string', example: 'images' },
+    key: { type: 'string', maxLength: 1024, example: 'uploads/photo-800.3f2a9c1e5b7d4a60.webp' },
+    bytes: { type: 'integer', minimum: 0, example: 120331 },
+    etag: { type: 'string', example: '5289df737df57326fcdd22597afb1fac' },
+    url: { type: 'string', format: 'uri', example: 'https://s3.example.com/images/uploads/photo-800.webp' },
+    signedUrl: { type: 'string', format: 'uri' },
+    signedUrlExpiresAt: { type: 'string', format: 'date-time' },
+  },
+}
+
+/** The single image's envelope when it was stored: `stored`, and no `data`. */
+export const STORED_RESULT_SCHEMA: OpenAPIV3.SchemaObject = described('compress', {
+  ...RESULT_SCHEMA,
+  required: [...RESULT_SCHEMA.required!.filter((name) => name !== 'data'), 'stored'],
+  properties: {
+    ...Object.fromEntries(Object.entries(RESULT_SCHEMA.properties!).filter(([name]) => name !== 'data')),
+    stored: { ...STORED_SCHEMA },
+  },
+})
+
+const VARIANT_FIELDS = described('compressVariants', {
+  type: 'object',
+  properties: {
+    index: { type: 'integer', minimum: 0, example: 0 },
+    problem: { type: 'object' },
+    stored: { ...STORED_SCHEMA },
+  },
+})
+
+/**
+ * The answer to a request with variants, as JSON (Accept: application/json) and as the ZIP's
+ * manifest.json (the same, without `data`): one entry per variant, in the request's order, with
+ * the fields of a single image's envelope, or the problem that variant ran into.
+ */
+export function variantsSchema(problem: OpenAPIV3.SchemaObject): OpenAPIV3.SchemaObject {
+  const fields = VARIANT_FIELDS.properties as Record<string, OpenAPIV3.SchemaObject>
+  return described('compressVariants', {
+    type: 'object',
+    required: ['originalFormat', 'originalSize', 'variants'],
+    properties: {
+      sourceUrl: (RESULT_SCHEMA.properties as Record<string, OpenAPIV3.SchemaObject>).sourceUrl!,
+      originalFormat: { type: 'string', example: 'jpeg' },
+      originalSize: { type: 'integer', example: 494563 },
+      variants: {
+        type: 'array',
+        items: {
+          oneOf: [
+            {
+              ...RESULT_SCHEMA,
+              required: [...RESULT_SCHEMA.required!.filter((name) => name !== 'data'), 'index'],
+              properties: { index: fields.index!, ...RESULT_SCHEMA.properties, stored: fields.stored! },
+            },
+            {
+              type: 'object',
+              required: ['index', 'problem'],
+              properties: {
+                index: fields.index!,
+                problem: { ...problem, description: fields.problem!.description },
+              },
+            },
+          ],
+        },
+      },
+    },
+  })
+}

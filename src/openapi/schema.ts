@@ -8,6 +8,8 @@ const COPIED = [
   'minimum',
   'maximum',
   'maxLength',
+  'minItems',
+  'maxItems',
   'default',
   'description',
   'pattern',
@@ -29,6 +31,7 @@ export function toOpenApiSchema(schema: TSchema): OpenApiSchema {
       Object.entries(schema.properties as Record<string, TSchema>).map(([k, v]) => [k, toOpenApiSchema(v)]),
     )
     if (Array.isArray(schema.required) && schema.required.length > 0) out.required = schema.required
+    if (schema.additionalProperties === false) out.additionalProperties = false
   }
   if (schema.type === 'array' && schema.items) out.items = toOpenApiSchema(schema.items as TSchema)
   // A number or a word (quality): the branches keep their own types, the union its description.

@@ -3,6 +3,7 @@ import type { AppContext } from '../app-context.ts'
 import { endpointOf } from '../endpoints.ts'
 import { headersOn } from '../http/headers.ts'
 import { etagOf, notModified } from '../http/conditional.ts'
+import { requireScreened } from '../http/screened.ts'
 import { addVary } from '../http/vary.ts'
 import { publishedFormats } from '../image/formats.ts'
 import { publishedLimits } from '../http/published-limits.ts'
@@ -24,6 +25,7 @@ export function formatsRoutes(context: AppContext) {
   return new Elysia().get(
     endpointOf('formats').path,
     ({ request, set }) => {
+      if (context.access.needsKey('formats')) requireScreened(request, 'formats')
       body ??= buildBody(context.config)
       addVary(set.headers, 'Accept-Encoding')
       const headers = { etag: body.etag, 'cache-control': 'public, max-age=3600' }

@@ -23,7 +23,8 @@ export function toolsRoutes(context: AppContext) {
     return toolFrame(name, language)
   }
   // The tools' own pages live under /tools/, so a reader trimming the URL lands on their home.
-  app.get('/tools', ({ request }) => redirect(`/${querySuffix(request)}`), HIDDEN)
+  for (const path of ['/tools', '/tools/'])
+    app.get(path, ({ request }) => redirect(`/${querySuffix(request)}`), HIDDEN)
   for (const name of TOOL_PAGE_NAMES)
     app.get(
       TOOL_PAGES[name].path,

@@ -31,8 +31,9 @@ export function componentStrings(language: LanguageCode): Record<string, string>
 }
 
 /**
- * This server's options and whether it asks for a key, where the docs are, and the tools'
- * addresses; the page adds its strings.
+ * This server's options, whether it asks for a key and which addresses it fetches images from
+ * (never the allow-list's entries), where the docs are, and the tools' addresses; the page adds
+ * its strings.
  */
 export function componentData(app: AppContext, page: string, language: LanguageCode) {
   return {
@@ -40,6 +41,7 @@ export function componentData(app: AppContext, page: string, language: LanguageC
     language,
     options: optionFacts(app.config),
     keyRequired: app.access.keys.enabled,
+    urlSources: app.config.urlSources,
     referencePath: '/docs/reference',
     examplesPath: '/docs/examples',
     paths: Object.fromEntries(Object.entries(TOOL_PAGES).map(([name, s]) => [name, s.path])),

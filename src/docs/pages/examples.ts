@@ -20,6 +20,7 @@ const EXAMPLES: readonly Example[] = [
   { file: 'compress.py', key: 'python', language: 'python' },
   { file: 'compress.php', key: 'php', language: 'php' },
   { file: 'compress.go', key: 'go', language: 'go' },
+  { file: 'cli.sh', key: 'cli', language: 'bash' },
   { file: 'folder.sh', key: 'folder', language: 'bash' },
   {
     file: 'openapi-fetch.ts',

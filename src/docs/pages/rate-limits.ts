@@ -23,6 +23,18 @@ const LIMITS: readonly { key: string; setting: SettingName; pixels?: true }[] = 
   { key: 'jobTimeout', setting: 'jobTimeoutMs' },
 ]
 
+/**
+ * What a request's url may reach and how fetches are bounded. The allow-list shows only whether
+ * it is set: its entries name the operator's own network (settingValue never prints a private one).
+ */
+const URL_LIMITS: readonly { key: string; setting: SettingName }[] = [
+  { key: 'urlSources', setting: 'urlSources' },
+  { key: 'urlAllow', setting: 'urlAllow' },
+  { key: 'urlTimeout', setting: 'urlTimeoutMs' },
+  { key: 'urlFetches', setting: 'urlMaxFetches' },
+  { key: 'urlFetchesPerHost', setting: 'urlMaxFetchesPerHost' },
+]
+
 const envName = (setting: SettingName) => code(SETTINGS[setting].env[0]!)
 
 /** The request-rate limit every client without a key of its own meets, in words. */
@@ -34,6 +46,21 @@ function requestRate(ctx: PageContext): string {
     window: ctx.numbers.seconds(policy.windowMs),
     burst: ctx.numbers.integer(policy.burst),
   })
+}
+
+const limitHeaders = ({ t }: PageContext) => [
+  t('site.rateLimits.limit'),
+  t('site.rateLimits.value'),
+  t('site.common.setting'),
+]
+
+function urlSourcesTable(ctx: PageContext): Html {
+  const rows = URL_LIMITS.map(({ key, setting }) => [
+    ctx.t(`site.rateLimits.${key}`),
+    settingCell(ctx, setting),
+    envName(setting),
+  ])
+  return table({ headers: limitHeaders(ctx), rows, className: 'limits' })
 }
 
 function limitsTable(ctx: PageContext): Html {
@@ -57,11 +84,7 @@ function limitsTable(ctx: PageContext): Html {
       envName(app.config.apiKeys && !app.config.apiKeysFile ? 'apiKeys' : 'apiKeysFile'),
     ],
   )
-  return table({
-    headers: [t('site.rateLimits.limit'), t('site.rateLimits.value'), t('site.common.setting')],
-    rows,
-    className: 'limits',
-  })
+  return table({ headers: limitHeaders(ctx), rows, className: 'limits' })
 }
 
 const ANSWERS: readonly { status: number; code: ErrorCode; key: string }[] = [
@@ -93,6 +116,11 @@ export function rateLimitsPage(ctx: PageContext): PageContent {
 <section aria-labelledby="limits-title">
 <h2 id="limits-title">${t('site.rateLimits.inForceTitle')}</h2>
 ${limitsTable(ctx)}
+</section>
+<section aria-labelledby="url-sources-title">
+<h2 id="url-sources-title">${t('site.rateLimits.urlTitle')}</h2>
+<p>${t('site.rateLimits.urlText')}</p>
+${urlSourcesTable(ctx)}
 </section>
 <section aria-labelledby="answers-title">
 <h2 id="answers-title">${t('site.rateLimits.answersTitle')}</h2>

@@ -38,8 +38,8 @@ function formatted(
   numbers = ctx.numbers,
 ): string {
   const spec: SettingSpec = SETTINGS[name]
-  // A secret only says whether it is set, in every language.
-  if (spec.secret) return ctx.t(value === '' ? 'site.common.notSet' : 'site.common.set')
+  // A secret, or an operator-only value such as the URL allow-list, only says whether it is set.
+  if (spec.secret || spec.private) return ctx.t(value === '' ? 'site.common.notSet' : 'site.common.set')
   if (typeof value === 'boolean') return ctx.t(value ? 'site.common.yes' : 'site.common.no')
   if (typeof value !== 'number') return value === '' ? ctx.t('site.common.none') : String(value)
   if (name.endsWith('Bytes')) return value === 0 ? numbers.integer(0) : numbers.bytes(value)

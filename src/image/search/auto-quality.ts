@@ -67,14 +67,21 @@ export type { Scored } from './session.ts'
  * while the time falls 25-fold for AVIF: probes search fast, and the answer is encoded once at
  * the effort asked for.
  */
-/** How much slower the effort asked for is than a probe's (measured: bench/encode-cost.ts, rounded up). */
-export const EFFORT_COST_FACTOR: Readonly<Record<SearchFormat, number>> = {
-  avif: 30,
-  webp: 2,
-  png: 1,
-  gif: 1,
-  jpeg: 1,
-  tiff: 1,
+/**
+ * How much slower AVIF at each effort is than at a probe's (effort 0), in CPU time at equal
+ * similarity: bench/avif-effort's medians at 2-24 MP, rounded up; past 4, doubling each step.
+ */
+const AVIF_COST_BY_EFFORT: readonly number[] = [1, 3, 6, 7, 40]
+
+/** How much slower the plan's own effort is than a probe's (measured, rounded up). */
+export function effortCostFactor(plan: JobPlan): number {
+  const format = searchFormat(plan.format)
+  if (format === 'webp') return 2
+  if (format !== 'avif' || plan.effort === undefined) return 1
+  const last = AVIF_COST_BY_EFFORT.length - 1
+  return plan.effort <= last
+    ? AVIF_COST_BY_EFFORT[plan.effort]!
+    : AVIF_COST_BY_EFFORT[last]! * 2 ** (plan.effort - last)
 }
 
 export function probeEffort(plan: JobPlan): number | undefined {
@@ -144,14 +151,14 @@ async function encodeAndScore(
   plan: JobPlan,
   reference: PreparedReference,
 ): Promise<Scored> {
-  const started = performance.now()
+  const started = session.now()
   // The reference is readied on this thread while libvips encodes on its own.
   const [attempt] = await Promise.all([
     session.encode(plan),
     Promise.resolve().then(() => primeReference(reference)),
   ])
   const similarity = await scoreCandidate(reference, attempt.encoded.data)
-  session.note(performance.now() - started)
+  session.note(session.now() - started)
   return { ...attempt, similarity }
 }
 
@@ -223,7 +230,7 @@ export async function lowestQualityThatLooksTheSame(
   // at most twice a probe's: its first probe is then usually the answer. At the sample's own
   // effort the whole image scored a little under its sample (JPEG at width 1600: under the
   // level at the sample's crossing on every corpus photo tried), so it is probed a step higher.
-  const atAskedEffort = EFFORT_COST_FACTOR[searchFormat(base.format)] <= 2
+  const atAskedEffort = effortCostFactor(base) <= 2
   const effort = atAskedEffort ? base.effort : probeEffort(base)
   const sampled = await searchSample(session, base, first, range, effort === probeEffort(base) ? 1 : 0)
   const whole = await reference

@@ -29,7 +29,11 @@ export async function fitBytes(
     const attempt = await session.encode(base)
     return { ...(size(attempt) <= maxBytes ? { fit: attempt } : {}), smallest: attempt }
   }
-  const range = { lo: floor, hi: ceiling, start: Math.max(floor, Math.min(ceiling, base.quality ?? ceiling)) }
+  // With allowResize the floor goes first: when even it does not fit, the search moves to a
+  // smaller size at once, instead of spending the time on higher qualities at this one (an
+  // 11 MP JPEG XL once ran out of time there and never reached the sizes that fit).
+  const start = base.goal?.allowResize ? floor : Math.max(floor, Math.min(ceiling, base.quality ?? ceiling))
+  const range = { lo: floor, hi: ceiling, start }
   const result = probesCheaply(base)
     ? await fitByProbes(session, base, range, maxBytes)
     : await highestThatFits(session, (quality) => session.encode({ ...base, quality }), range, maxBytes)

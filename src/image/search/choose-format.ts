@@ -1,12 +1,11 @@
 import { firstFrame, scalePixels, type Pixels } from './pixels.ts'
-import { searchFormat } from '../../formats/format-table.ts'
 import type { AutoQuality } from '../../options/schema.ts'
 import type { JobPlan } from '../plan.ts'
 import { comparisonSize, scoreCandidate, type Similarity } from './similarity.ts'
 import {
   aimFor,
   COARSE_TOLERANCE,
-  EFFORT_COST_FACTOR,
+  effortCostFactor,
   lowestQualityThatLooksTheSame,
   type Scored,
 } from './auto-quality.ts'
@@ -84,7 +83,7 @@ export async function chooseFormat(
     const final =
       scored.plan.lossless ||
       scored.plan.effort === plan.effort ||
-      !previewSession.canAffordMs(previewSession.lastEncodeMs * EFFORT_COST_FACTOR[searchFormat(plan.format)])
+      !previewSession.canAffordMs(previewSession.lastEncodeMs * effortCostFactor(plan))
         ? scored
         : await previewSession.encode({ ...scored.plan, effort: plan.effort })
     showings.push({ scored, final, bytes: bytesOf(final) })

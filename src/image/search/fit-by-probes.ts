@@ -6,9 +6,8 @@
  * 1.04 for AVIF at width 1600) but holds within about 5% across one photo's qualities, so the
  * second encode at the asked effort, when one is needed, lands.
  */
-import { searchFormat } from '../../formats/format-table.ts'
 import type { JobPlan } from '../plan.ts'
-import { EFFORT_COST_FACTOR, probeEffort } from './auto-quality.ts'
+import { effortCostFactor, probeEffort } from './auto-quality.ts'
 import { CLOSE_ENOUGH, highestThatFits, size, type FitResult } from './highest-that-fits.ts'
 import type { Attempt, EncodeSession } from './session.ts'
 
@@ -28,11 +27,7 @@ const sameBytes = (a: Uint8Array, b: Uint8Array) =>
 
 /** Whether a byte target on this plan is searched at a lower effort (search/auto-quality.ts decides which). */
 export function probesCheaply(plan: JobPlan): boolean {
-  return (
-    EFFORT_COST_FACTOR[searchFormat(plan.format)] > 2 &&
-    plan.effort !== undefined &&
-    probeEffort(plan) !== plan.effort
-  )
+  return effortCostFactor(plan) > 2 && plan.effort !== undefined && probeEffort(plan) !== plan.effort
 }
 
 /**
@@ -55,7 +50,7 @@ export async function fitByProbes(
     }
     return probe
   }
-  const costFactor = EFFORT_COST_FACTOR[searchFormat(base.format)]
+  const costFactor = effortCostFactor(base)
   let ratio = TYPICAL_RATIO
   // The bracket at the asked effort: the highest quality known to fit, the lowest known not to.
   let lo = range.lo - 1
@@ -68,13 +63,13 @@ export async function fitByProbes(
   // these probes byte for byte would give the same bytes again, and is not encoded twice.
   const known: { readonly probe: Attempt; readonly full: Attempt }[] = []
   let fulls = 0
-  // Every pass either encodes or moves a side of the bracket, which holds at most 101 qualities.
+  let reach = PROBE_REACH
+  // Every pass either encodes, moves a side of the bracket (which holds at most 101 qualities)
+  // or widens the probes' window (up to the bracket).
   while (fulls < FULL_ENCODES && hi - lo > 1) {
     if (fit && size(fit) >= maxBytes * CLOSE_ENOUGH) break
-    const open = {
-      lo: Math.max(range.lo, lo + 1),
-      hi: Math.min(range.hi, hi - 1, Math.max(lo + 1, start) + PROBE_REACH),
-    }
+    const top = Math.min(range.hi, hi - 1)
+    const open = { lo: Math.max(range.lo, lo + 1), hi: Math.min(top, Math.max(lo + 1, start) + reach) }
     const predicted = await highestThatFits(
       session,
       probeAt,
@@ -83,6 +78,15 @@ export async function fitByProbes(
     )
     if (!predicted || !session.hasEncodesLeft()) break
     const quality = predicted.fit?.plan.quality ?? open.lo
+    // The probes fit at the top of a window that stops short of the bracket: the target allows
+    // more. The probes look further, twice as far, before an encode at the asked effort is
+    // spent on a quality known to be too low (a target that quality 90 meets came back at 71,
+    // three slow encodes climbing ten qualities each).
+    if (predicted.fit && quality === open.hi && open.hi < top) {
+      start = quality
+      reach *= 2
+      continue
+    }
     const probe = await probeAt(quality)
     let full = known.find((k) => sameBytes(k.probe.encoded.data, probe.encoded.data))?.full
     if (!full) {

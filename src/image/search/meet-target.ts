@@ -20,6 +20,22 @@ function unreachable(maxBytes: number, smallest: number, floor: number, resizabl
   )
 }
 
+/**
+ * The clock ended the search before it could tell: the time's code, with what it reached, not
+ * TARGET_UNREACHABLE, which would blame the target for the time (an 11 MP JPEG XL on a busy
+ * machine was told to raise maxBytes, while alone it answered 200 in 9 s).
+ */
+function outOfTime(maxBytes: number, smallest: number, resizable: boolean): AppError {
+  const advice = resizable
+    ? 'ask for a smaller width or height to start from, raise maxBytes, or lower the effort'
+    : 'allow allowResize=true, ask for a smaller width or height, raise maxBytes, or lower the effort'
+  return new AppError(
+    'PROCESSING_TIMEOUT',
+    `expected to reach maxBytes=${maxBytes} within the job's time (IMGAPI_JOB_TIMEOUT_MS), ran out of it with the smallest output at ${smallest} bytes; ${advice}`,
+    { smallestBytes: smallest },
+  )
+}
+
 /** The byte target over the candidates: the first (most preferred) that fits. */
 async function fitCandidates(
   session: EncodeSession,
@@ -55,8 +71,14 @@ export async function meetTarget(session: EncodeSession, candidates: readonly Jo
       )
     }
     const reached = bytes(smallest)
-    if (!goal.allowResize || round >= RESIZE_ROUNDS || !session.canAfford() || session.pixels.width <= 1)
-      throw unreachable(maxBytes, reached, floor, goal.allowResize)
+    const lastRound = !goal.allowResize || round >= RESIZE_ROUNDS || session.pixels.width <= 1
+    // The floor's own encode proves it, whatever the clock did after.
+    const proven = !session.ranOutOfTime || smallest.plan.quality === floor
+    if (lastRound)
+      throw proven
+        ? unreachable(maxBytes, reached, floor, goal.allowResize)
+        : outOfTime(maxBytes, reached, goal.allowResize)
+    if (!session.canAfford()) throw outOfTime(maxBytes, reached, true)
     // Bytes fall roughly with the pixel count; aim a little under, at the same quality as before.
     const scale = Math.min(0.9, Math.sqrt(maxBytes / reached) * 0.9)
     const width = Math.max(1, Math.floor(session.pixels.width * scale))

@@ -1,18 +1,20 @@
 import type { EncodedImage, PipelineOptions } from '../pipeline.ts'
 import { decodePixels, type Pixels } from './pixels.ts'
-import { searchFormat } from '../../formats/format-table.ts'
 import type { AutoQuality } from '../../options/schema.ts'
+import type { JobClock } from '../job-clock.ts'
 import type { JobPlan } from '../plan.ts'
 import type { ImageProbe } from '../probe.ts'
 import { scoreCandidate, type Similarity } from './similarity.ts'
-import { aimFor, EFFORT_COST_FACTOR, lowestQualityThatLooksTheSame, type Scored } from './auto-quality.ts'
+import { aimFor, effortCostFactor, lowestQualityThatLooksTheSame, type Scored } from './auto-quality.ts'
 import { chooseFormat } from './choose-format.ts'
 import { meetTarget } from './meet-target.ts'
 import { referenceFor, type References } from './reference.ts'
 import { EncodeSession, type Attempt, type OfferBest } from './session.ts'
 
 export interface SearchOptions extends PipelineOptions {
-  /** Monotonic time by which the search returns its best so far. */
+  /** How the job's time is counted (image/job-clock.ts). */
+  readonly clock: JobClock
+  /** The time on `clock` by which the search returns its best so far. */
   readonly deadline: number
   readonly maxEncodes: number
   /**
@@ -103,8 +105,7 @@ async function reachLevel(
   const reached = found.similarity.score >= aimFor(level)
   if (found.plan.lossless || found.plan.effort === plan.effort) return { ...found, reached }
   // Near the deadline, the probe (a lower effort, at the same level) is the answer.
-  if (!session.canAffordMs(session.lastEncodeMs * EFFORT_COST_FACTOR[searchFormat(plan.format)]))
-    return { ...found, reached }
+  if (!session.canAffordMs(session.lastEncodeMs * effortCostFactor(plan))) return { ...found, reached }
   const final = await session.encode({ ...found.plan, effort: plan.effort })
   const scored = { ...final, similarity: await scoreCandidate(await reference, final.encoded.data) }
   // A higher effort may land a hair under the level the probe reached: the probe is then the answer.

@@ -1,5 +1,6 @@
 import type { EncodedImage } from '../pipeline.ts'
 import { encodePixels, type Pixels } from './pixels.ts'
+import type { JobClock } from '../job-clock.ts'
 import type { JobPlan } from '../plan.ts'
 import type { ImageProbe } from '../probe.ts'
 import type { Similarity } from './similarity.ts'
@@ -18,7 +19,9 @@ export interface Scored extends Attempt {
 }
 
 export interface SessionLimits {
-  /** Monotonic time (performance.now()) by which the search must have returned. */
+  /** How the job's time is counted: CPU time in a worker (image/job-clock.ts). */
+  readonly clock: JobClock
+  /** The time on `clock` by which the search must have returned. */
   readonly deadline: number
   /** Most encodes one request may cost, whatever the time left. */
   readonly maxEncodes: number
@@ -32,6 +35,7 @@ interface Clock {
   count: number
   slowestMs: number
   lastEncodeMs: number
+  outOfTime: boolean
 }
 
 /**
@@ -59,7 +63,7 @@ export class EncodeSession {
       pixels,
       probe,
       limits,
-      { count: 0, slowestMs: 0, lastEncodeMs: 0 },
+      { count: 0, slowestMs: 0, lastEncodeMs: 0, outOfTime: false },
       limits.maxEncodes,
     )
   }
@@ -103,7 +107,19 @@ export class EncodeSession {
   /** Whether a step expected to take `ms` ends before the deadline, with a quarter to spare. */
   canAffordMs(ms: number): boolean {
     if (!this.hasEncodesLeft()) return false
-    return performance.now() + ms * 1.25 < this.limits.deadline
+    if (this.now() + ms * 1.25 < this.limits.deadline) return true
+    this.clock.outOfTime = true
+    return false
+  }
+
+  /** The job's time so far, on its clock. */
+  now(): number {
+    return this.limits.clock.now()
+  }
+
+  /** Whether a step was ever refused for time: a search that ends unmet then ran out of time, it did not prove the target out of reach. */
+  get ranOutOfTime(): boolean {
+    return this.clock.outOfTime
   }
 
   /** How long the last encode took: the base for estimating one at another effort. */
@@ -119,10 +135,10 @@ export class EncodeSession {
   async encode(plan: JobPlan): Promise<Attempt> {
     // Every caller checks first; this keeps the published cap a promise, not a habit.
     if (!this.hasEncodesLeft()) throw new Error(`encode cap of ${this.cap} reached`)
-    const started = performance.now()
+    const started = this.now()
     const encoded = await encodePixels(this.pixels, this.probe, plan, this.limits.timeoutSeconds)
     this.clock.count++
-    this.clock.lastEncodeMs = performance.now() - started
+    this.clock.lastEncodeMs = this.now() - started
     this.note(this.clock.lastEncodeMs)
     return { plan, encoded }
   }
@@ -143,7 +159,7 @@ export class EncodeSession {
    * they neither use up nor show in the count of encodes (at most the cap again, of its own).
    */
   forSample(pixels: Pixels): EncodeSession {
-    const clock = { count: 0, slowestMs: 0, lastEncodeMs: 0 }
+    const clock = { count: 0, slowestMs: 0, lastEncodeMs: 0, outOfTime: false }
     // A sample's attempts are never answers: as a preview's, they are not offered as the best.
     return new EncodeSession(pixels, this.probe, this.limits, clock, this.limits.maxEncodes, true)
   }

@@ -7,7 +7,8 @@
  * Luma is BT.601 on the gamma-encoded values, Y' = 0.299 R' + 0.587 G' + 0.114 B', rounded to
  * 8 bits: the weights JPEG (JFIF) encodes luma with and MATLAB's rgb2gray uses, which SSIM
  * is most often quoted on. It is not skimage's rgb2gray (BT.709 weights), so reference values
- * computed in Python start from these very planes, as bench/ssim-reference.py does.
+ * computed in Python start from these very planes, as
+ * bench/ssim-reference/ssim-reference.py does.
  */
 import { sharp, type Sharp } from '../sharp.ts'
 import { prepareSsim, primeSsim, ssimAgainst, SSIM_WINDOW, type SsimReference } from './ssim.ts'

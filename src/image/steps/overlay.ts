@@ -1,4 +1,5 @@
 import type { OverlayPlan } from '../job-plan.ts'
+import { assertOverlayRoom } from '../overlay-room.ts'
 import { sharp } from '../sharp.ts'
 import type { PipelineStep, Rendered, StepContext } from './context.ts'
 import { SHARP_GRAVITY } from './gravity.ts'
@@ -26,7 +27,7 @@ async function watermark(
     height: Math.max(1, frame.height - 2 * o.margin),
   }
   const wanted = o.width === undefined ? undefined : Math.max(1, Math.round(frame.width * o.width))
-  const { data, info } = await sharp(bytes, { pages: 1 })
+  const sized = await sharp(bytes, { pages: 1 })
     .timeout({ seconds: timeoutSeconds })
     .resize({
       width: Math.min(wanted ?? room.width, room.width),
@@ -36,6 +37,14 @@ async function watermark(
     })
     .toColourspace('srgb')
     .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  // A second pass: sharp runs `linear` before `ensureAlpha` in one pipeline, and a four-value
+  // linear on a logo without alpha (a JPEG, an RGB or grey PNG) failed there.
+  const { data, info } = await sharp(sized.data, {
+    raw: { width: sized.info.width, height: sized.info.height, channels: 4 },
+  })
+    .timeout({ seconds: timeoutSeconds })
     .linear([1, 1, 1, o.opacity], [0, 0, 0, 0])
     .extend({ top: o.margin, bottom: o.margin, left: o.margin, right: o.margin, background: TRANSPARENT })
     .raw()
@@ -68,6 +77,7 @@ export const overlay: PipelineStep = {
     const o = context.plan.overlay!
     // Its size depends on the image's as the steps before left it.
     const frame = await context.render()
+    assertOverlayRoom(o, frame.width, frame.height)
     const layer = await watermark(context.overlay!, o, frame, context.timeoutSeconds)
     if (frame.frames > 1) await onEveryFrame(context, layer, o, frame)
     else context.image.composite([{ ...layer, gravity: SHARP_GRAVITY[o.position], tile: o.tile }])
