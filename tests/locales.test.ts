@@ -87,10 +87,13 @@ describe('locales', () => {
     })
   }
 
-  test('the glossary matcher finds a term in any case and at the start of a longer word, not inside one', () => {
+  test('the glossary matcher finds a term in any case and at the start of a longer word, not inside one nor inside an identifier', () => {
     const [efor, internal] = forbiddenTerms('```do-not-use\nefor → çaba\nİç hata → Sunucu hatası\n```\n')
     expect(usesTerm('Sıkıştırmaya harcanan CPU eforu', efor!, 'tr')).toBe(true)
     expect(usesTerm('Reforma', efor!, 'tr')).toBe(false)
+    const [endpoint] = forbiddenTerms('```do-not-use\nendpoint → punto de conexión\n```\n')
+    expect(usesTerm('el endpoint de S3', endpoint!, 'es')).toBe(true)
+    expect(usesTerm('de AWS_ENDPOINT_URL_S3', endpoint!, 'es')).toBe(false)
     expect(usesTerm('İÇ HATA', internal!, 'tr')).toBe(true)
     const [defect, arabicYeh] = forbiddenTerms('```do-not-use\n缺陷 → 错误\n…ي → ی\n```\n')
     expect(usesTerm('这是服务器的缺陷。', defect!, 'zh-Hans')).toBe(true)
@@ -111,6 +114,19 @@ describe('locales', () => {
       expect(found).toEqual([])
     })
   }
+
+  test('wherever metadata=keep is offered, every language says the GPS position travels with it', async () => {
+    for (const language of LANGUAGES) {
+      const api = flatten(await read(`${language}.json`)).get('options.metadata.description')!
+      const tools = flatten(await read(`tools/${language}.json`)).get('compress.metadataHint.keep')!
+      // The description names GPS for strip and copyright already; keep's own sentence adds it.
+      expect([language, api.split('GPS').length - 1 >= 3, tools.includes('GPS')]).toEqual([
+        language,
+        true,
+        true,
+      ])
+    }
+  })
 
   test('every published language has its tools file, and every tools file is published', () => {
     expect(toolsFiles.map((f) => f.replace(/\.json$/, '')).sort()).toEqual([...LANGUAGES].sort())

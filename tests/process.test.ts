@@ -3,6 +3,7 @@ import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import pkg from '../package.json'
+import { assetsSummary } from '../src/build/docs-assets.ts'
 import { BINARY, spawnApi } from './helpers/api.ts'
 import { TEST_RUN_ENV } from './helpers/leftover-processes.ts'
 import { noisyImage } from './helpers/images.ts'
@@ -216,6 +217,35 @@ describe('third-party notices', () => {
     expect(stdout).toContain('GNU LESSER GENERAL PUBLIC LICENSE')
     expect(stdout).toContain('IMGAPI_HEIF_WASM=/path/to/libheif.wasm')
     expect((await runCli(['--help'])).stdout).toContain('--licenses')
+  })
+})
+
+describe('npm start', () => {
+  test('the docs-assets build before the server says what it built in one short line, not every hashed name', () => {
+    const files = [
+      ...Array.from({ length: 44 }, (_, i) => `chunk-${i}abcdefg.js`),
+      'site-1.css',
+      'tools-2.css',
+    ]
+    const line = assetsSummary(files, 41.4)
+    expect(line).toBe('docs assets: 46 files (44 js, 2 css) and the examples, in 41 ms')
+    expect(line).not.toContain('chunk-')
+  })
+})
+
+describe('a reader that goes away', () => {
+  test('--licenses | head: the closed pipe ends it quietly, exit 0, no stack trace', async () => {
+    const proc = Bun.spawn([...command, '--licenses'], {
+      env: { HOME: '/tmp' },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    // What `head -c` does: read a little, then close the pipe.
+    const reader = proc.stdout.getReader()
+    await reader.read()
+    await reader.cancel()
+    const [stderr, code] = await Promise.all([new Response(proc.stderr).text(), proc.exited])
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' })
   })
 })
 

@@ -10,6 +10,8 @@ import { ROOT } from './helpers/paths.ts'
 
 const readme = await Bun.file(join(ROOT, 'README.md')).text()
 const rows = readme.split('\n').filter((line) => line.startsWith('|'))
+/** The encoder-settings study's README: its table and what it concludes. */
+const settingsStudy = await Bun.file(join(ROOT, 'bench/encoder-settings/README.md')).text()
 
 /** The README's tables are written by hand; these checks keep them true to the code. */
 describe('README', () => {
@@ -39,8 +41,9 @@ describe('README', () => {
     }
   })
 
-  test('states the SVG drawing-cost limits the screen enforces', () => {
-    const prose = readme.replace(/\s+/g, ' ')
+  test('links to the SVG drawing-cost limits, stated beside the screen that enforces them', async () => {
+    expect(readme).toContain('(src/image/svg/README.md)')
+    const prose = (await Bun.file(join(ROOT, 'src/image/svg/README.md')).text()).replace(/\s+/g, ' ')
     expect(prose).toContain(`at most ${SVG_LIMITS.maxElements} elements`)
     expect(prose).toContain(`${SVG_LIMITS.maxRenderedElements} drawn elements`)
     expect(prose).toContain(`${SVG_LIMITS.maxRenderedVertices} path vertices`)
@@ -49,10 +52,10 @@ describe('README', () => {
     expect(prose).toContain(`exceed ${SVG_LIMITS.maxTextRunCharacters} characters`)
   })
 
-  test('states the JPEG trellis figures that its bench:settings table supports, as the docs do', () => {
+  test('states the JPEG trellis figures that the bench:settings table supports, as the docs do', () => {
     // `| jpeg | <settings> | x<cpu> | x<bytes at 0.95> (n) | x<bytes at 0.98> (n) |`
     const bench = (settings: string) => {
-      const row = rows.find((r) => r.startsWith(`| jpeg | ${settings} |`))
+      const row = settingsStudy.split('\n').find((r) => r.startsWith(`| jpeg | ${settings} |`))
       expect(row, settings).toBeDefined()
       return [...row!.matchAll(/x(\d+\.\d+)/g)].map((m) => Number(m[1]))
     }
@@ -62,12 +65,11 @@ describe('README', () => {
     expect(savings).toHaveLength(2)
     expect(Math.round(Math.min(...savings) * 100) / 100).toBe(JPEG_TRELLIS.bytesSaved)
     expect(Math.round(trellisCpu! / plainCpu!)).toBe(JPEG_TRELLIS.encoderTimes)
-    const prose = readme.replace(/\s+/g, ' ')
     const percent = `${JPEG_TRELLIS.bytesSaved * 100}%`
-    expect(prose).toContain(
+    expect(readme.replace(/\s+/g, ' ')).toContain(
       `about ${percent} smaller at equal similarity for about ${JPEG_TRELLIS.encoderTimes} times the encoder's time`,
     )
-    expect(prose).toContain(
+    expect(settingsStudy.replace(/\s+/g, ' ')).toContain(
       `saves about ${percent} over the progressive default for about ${JPEG_TRELLIS.encoderTimes} times`,
     )
   })

@@ -135,10 +135,10 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))("the tester's result in a real
         el.querySelector('input, select')?.getAttribute('name'),
       ]),
     )
-    // The common options first, then the rest as the schema lists them.
-    const { first, more } = optionOrder(OPTION_NAMES)
-    expect(first).toEqual(['format', 'quality', 'width', 'height'])
-    expect(fields).toEqual([...first, ...more].map((name) => [name, name]))
+    // The image's url beside the file, the common options first, then the rest as the schema lists them.
+    const { source, first, more } = optionOrder(OPTION_NAMES)
+    expect([source, first]).toEqual([['url'], ['format', 'quality', 'width', 'height']])
+    expect(fields).toEqual([...source, ...first, ...more].map((name) => [name, name]))
     const { formats } = (await (await session.api.fetch('/api/formats')).json()) as {
       formats: { id: string; output: boolean; tunables: Record<string, unknown> }[]
     }

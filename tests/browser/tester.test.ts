@@ -183,7 +183,7 @@ describe.skipIf(!HAS_CHROMIUM)('the tester in a real browser', () => {
       await page.selectOption('#option-format', 'avif')
       expect(await page.isDisabled('#option-quality')).toBe(false)
       expect(await page.getAttribute('#option-effort', 'max')).toBe('9')
-      expect(await page.textContent('[data-option="effort"] [data-range]')).toBe('0 to 9, default 4')
+      expect(await page.textContent('[data-option="effort"] [data-range]')).toBe('0 to 9, default 3')
       await page.selectOption('#option-format', 'tiff')
       expect(await page.isDisabled('#option-quality')).toBe(false)
       expect(await page.isDisabled('#option-effort')).toBe(true)

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import sharp from 'sharp'
 import { CURL } from '../examples/example-runner.ts'
 import { newKey } from '../../src/access/new-key.ts'
 import { BINARY, startApi } from '../helpers/api.ts'
@@ -133,6 +134,29 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('the Compress tool in a real b
     }
   }, 60_000)
 
+  test('a 16-bit PNG made into an 8-bit palette PNG says so on its card', async () => {
+    const gradient = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="256" height="64"><defs><linearGradient id="g"><stop offset="0" stop-color="#000"/><stop offset="1" stop-color="#fff"/></linearGradient></defs><rect width="256" height="64" fill="url(#g)"/></svg>',
+    )
+    const deep = join(folder, '..', 'deep.png')
+    await sharp(gradient).toColourspace('rgb16').png().toFile(deep)
+    expect((await sharp(deep).metadata()).depth).toBe('ushort')
+    const page = await suite.browser.context.newPage()
+    await openTool(page, suite.api.url, 'compress')
+    await page.waitForSelector('#quality')
+    await page.setInputFiles('input[data-files]', deep)
+    expect(await settledJobs(page, 1)).toEqual(['done'])
+    expect(await page.locator('.job .depth-note').textContent()).toBe(
+      'The original has 16 bits per channel; this PNG has 8, in a palette of at most 256 colours.',
+    )
+    // An 8-bit PNG has nothing to say.
+    await page.click('[data-clear]')
+    await page.setInputFiles('input[data-files]', join(FIXTURES, 'png-apng-animated-ball.png'))
+    expect(await settledJobs(page, 1)).toEqual(['done'])
+    expect(await page.locator('.job .depth-note').count()).toBe(0)
+    await page.close()
+  }, 60_000)
+
   test('presets: saved by name, brought back after a reload, exported as JSON and imported again', async () => {
     const page = await suite.browser.context.newPage()
     await openTool(page, suite.api.url, 'compress')
@@ -191,23 +215,46 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('the Compress tool in a real b
     await page.close()
   }, 60_000)
 
-  test('with API keys on, the tools ask for one, say why, and send it once given', async () => {
+  test('with API keys on, files chosen before the key wait for it, and go once it is given; a refused key holds them again', async () => {
     const key = newKey()
     const guarded = await startApi({ apiKeys: key }, { socket: true })
     try {
       const page = await suite.browser.context.newPage()
+      const sent: (string | undefined)[] = []
+      page.on('request', (request) => {
+        if (request.method() === 'POST') sent.push(request.headers().authorization)
+      })
       await openTool(page, guarded.url, 'compress')
       await page.waitForSelector('#api-key')
       expect(await page.textContent('#api-key-hint')).toContain('stays in this browser tab only')
-      await page.setInputFiles('input[data-files]', join(FIXTURES, 'photo-exif-orientation-6.jpg'))
-      expect(await settledJobs(page, 1)).toEqual(['failed'])
-      expect(await page.getAttribute('.problem-text a', 'href')).toBe('/docs/reference#UNAUTHORIZED')
+      const files = [join(FIXTURES, 'photo-exif-orientation-6.jpg'), join(FIXTURES, 'webp-lossy-alpha.webp')]
+      await page.setInputFiles('input[data-files]', files)
+      // Held, not sent and refused: each card says what it waits for.
+      expect(await jobsBecome(page, ['needsKey', 'needsKey'])).toEqual(['needsKey', 'needsKey'])
+      expect(await page.locator('.job .job-status').first().textContent()).toBe(
+        'Waiting for the API key: type it above, then press “Use this key”',
+      )
+      await page.waitForTimeout(500)
+      expect(sent).toEqual([])
+      // A wrong key: sent, refused, held again with the reason.
+      await page.fill('#api-key', 'not-the-key')
+      await page.click('.key-field button')
+      await page.waitForFunction(() =>
+        document
+          .querySelector('.job .job-status')
+          ?.textContent?.startsWith('This server did not accept the key'),
+      )
+      expect(await jobsBecome(page, ['needsKey', 'needsKey'])).toEqual(['needsKey', 'needsKey'])
+      expect(sent.length).toBeGreaterThan(0)
+      expect(sent.every((header) => header === 'Bearer not-the-key')).toBe(true)
+      // The right one: both go, with it.
+      sent.length = 0
       await page.fill('#api-key', key)
       await page.click('.key-field button')
       expect(await page.evaluate(() => sessionStorage.getItem('imgapi-api-key'))).toBe(key)
-      await page.click('.job-actions button')
-      expect(await jobsBecome(page, ['done'])).toEqual(['done'])
-      await page.click('.job-curl summary')
+      expect(await settledJobs(page, 2)).toEqual(['done', 'done'])
+      expect(sent).toEqual([`Bearer ${key}`, `Bearer ${key}`])
+      await page.click('.job-curl summary >> nth=0')
       expect(await page.textContent('.job-curl code')).toContain('"Authorization: Bearer $IMGAPI_KEY"')
       await page.close()
     } finally {
@@ -230,13 +277,18 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('the Compress tool in a real b
     await page.close()
   }, 60_000)
 
-  test('the divider is a slider: arrow keys, Home and End move it, and so do the buttons and a click', async () => {
+  /** A photo compressed and its result compared: the page and the comparison's divider. */
+  async function comparing() {
     const page = await suite.browser.context.newPage()
     await openTool(page, suite.api.url, 'compress')
     await page.setInputFiles('input[data-files]', join(FIXTURES, 'photo-exif-orientation-6.jpg'))
     expect(await settledJobs(page, 1)).toEqual(['done'])
     await page.locator('.job-actions button').first().click()
-    const slider = page.getByRole('slider', { name: 'Divider between before and after' })
+    return { page, slider: page.getByRole('slider', { name: 'Divider between before and after' }) }
+  }
+
+  test('the divider is a slider: arrow keys, Home and End move it, and so do the buttons and a click', async () => {
+    const { page, slider } = await comparing()
     await slider.focus()
     const value = () => slider.getAttribute('aria-valuenow')
     expect(await value()).toBe('50')
@@ -257,6 +309,34 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('the Compress tool in a real b
     await page.getByRole('button', { name: 'Zoom in' }).click()
     const zoomed = (await page.locator('.compare-stage').boundingBox())!
     expect(Math.round(zoomed.width / stage.width)).toBe(2)
+    await page.close()
+  }, 60_000)
+
+  test('zoomed in, dragging the picture pans it and leaves the divider; dragging the divider still moves it', async () => {
+    const { page, slider } = await comparing()
+    const value = async () => Number(await slider.getAttribute('aria-valuenow'))
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Zoom in' }).click()
+    const view = page.locator('.compare-view')
+    const scrolled = () => view.evaluate((box) => [box.scrollLeft, box.scrollTop])
+    const [left, top] = await scrolled()
+    const box = (await view.boundingBox())!
+    // From a point of the picture away from the divider, 120 px to the left and 40 px up.
+    const from = { x: box.x + box.width / 4, y: box.y + box.height / 2 }
+    await page.mouse.move(from.x, from.y)
+    await page.mouse.down()
+    await page.mouse.move(from.x - 60, from.y - 20, { steps: 4 })
+    await page.mouse.move(from.x - 120, from.y - 40, { steps: 4 })
+    await page.mouse.up()
+    const [leftAfter, topAfter] = await scrolled()
+    expect([Math.round(leftAfter! - left!), Math.round(topAfter! - top!)]).toEqual([120, 40])
+    expect(await value()).toBe(50)
+    // The divider's own handle is still dragged.
+    const handle = (await page.locator('.compare-grip').boundingBox())!
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2)
+    await page.mouse.down()
+    await page.mouse.move(handle.x + handle.width / 2 - 100, handle.y + handle.height / 2, { steps: 5 })
+    await page.mouse.up()
+    expect(await value()).toBeLessThan(50)
     await page.close()
   }, 60_000)
 })

@@ -105,6 +105,36 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('the Edit tool in a real brows
     await page.close()
   }, 120_000)
 
+  test('crop numbers typed in any order keep what was typed: the other numbers give way', async () => {
+    const page = await suite.browser.context.newPage()
+    await openTool(page, suite.api.url, 'edit')
+    await page.setInputFiles('input[data-files]', PHOTO)
+    const fields = ['left', 'top', 'width', 'height'].map((name) => page.locator(`#crop-${name}`))
+    const values = () => Promise.all(fields.map((field) => field.inputValue()))
+    const type = async (name: string, value: string) => {
+      const field = page.locator(`#crop-${name}`)
+      await field.selectText()
+      await field.pressSequentially(value)
+    }
+    await page.waitForSelector('.crop-box')
+    expect(await values()).toEqual(['0', '0', '600', '450'])
+    // In reading order while the box is the whole image: the width and height make room.
+    await type('left', '400')
+    await type('top', '300')
+    expect(await values()).toEqual(['400', '300', '200', '150'])
+    // A size that does not fit where the box is moves the box back instead.
+    await type('width', '500')
+    expect(await values()).toEqual(['100', '300', '500', '150'])
+    await type('height', '420')
+    expect(await values()).toEqual(['100', '30', '500', '420'])
+    // With a ratio the other side follows what was typed.
+    await page.locator('input[name="ratio"][value="1:1"]').check({ force: true })
+    await type('left', '500')
+    const [left, , width, height] = await values()
+    expect([left, width, height]).toEqual(['500', '100', '100'])
+    await page.close()
+  }, 60_000)
+
   test('a watermark from Persian text: the browser draws it into a PNG, sends it as `overlay`, and it appears where it was put', async () => {
     const grey = join(scratch, 'grey.png')
     await sharp({ create: { width: 800, height: 500, channels: 3, background: '#404040' } })

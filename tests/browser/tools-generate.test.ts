@@ -112,17 +112,22 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('the generators in a real brow
     await page.close()
   }, 90_000)
 
-  test('the favicon pack: an ICO of 16, 32 and 48 (as ImageMagick reads it), PNGs at their sizes, a padded maskable icon, the manifest and the <link> lines, in one ZIP', async () => {
+  /** The favicon pack of an image on the background #123456, as the ZIP's entries by name. */
+  async function pack(image: string, base?: string) {
     const page = await suite.browser.context.newPage()
     await openTool(page, suite.api.url, 'favicon')
-    await page.setInputFiles('input[data-files]', PHOTO)
+    await page.setInputFiles('input[data-files]', image)
     await page.fill('#favicon-background', '#123456')
-    await page.fill('#icon-base', '/static/icons/')
+    if (base) await page.fill('#icon-base', base)
     await page.click('[data-generate]')
     expect(await settledJobs(page, 6)).toEqual(Array(6).fill('done'))
     await page.waitForSelector('[data-download-all]')
     const zip = await downloadOf(page, () => page.click('[data-download-all]'))
-    const entries = new Map(readZip(zip.bytes).map((entry) => [entry.name, entry.bytes]))
+    return { page, entries: new Map(readZip(zip.bytes).map((entry) => [entry.name, entry.bytes])) }
+  }
+
+  test('the favicon pack: an ICO of 16, 32 and 48 (as ImageMagick reads it), PNGs at their sizes, a padded maskable icon, the manifest and the <link> lines, in one ZIP', async () => {
+    const { page, entries } = await pack(PHOTO, '/static/icons/')
     expect([...entries.keys()].sort()).toEqual(
       [
         'favicon.ico',
@@ -186,4 +191,52 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('the generators in a real brow
     expect(links).toContain('<link rel="manifest" href="/static/icons/site.webmanifest">')
     await page.close()
   }, 180_000)
+
+  test('the favicon pack from a transparent image: the Apple and maskable icons flattened onto the background, the others transparent', async () => {
+    // A red disc on transparency, as logos come.
+    const logo = join(scratch, 'logo.png')
+    await sharp(
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><circle cx="150" cy="150" r="90" fill="#ff0000"/></svg>',
+      ),
+    )
+      .png()
+      .toFile(logo)
+    const { page, entries } = await pack(logo)
+    const pixels = async (name: string) => {
+      const { data, info } = await sharp(entries.get(name)!)
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true })
+      let transparent = 0
+      for (let i = 3; i < data.length; i += 4) if (data[i]! < 255) transparent++
+      const at = (x: number, y: number) => [
+        ...data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4),
+      ]
+      return {
+        side: info.width,
+        transparent,
+        corner: at(1, 1),
+        centre: at(info.width >> 1, info.height >> 1),
+      }
+    }
+    // What iOS and Android's masks show: no transparent pixel, the background around the picture.
+    for (const name of ['apple-touch-icon.png', 'icon-maskable-512.png']) {
+      const icon = await pixels(name)
+      expect({ name, transparent: icon.transparent, corner: icon.corner }).toEqual({
+        name,
+        transparent: 0,
+        corner: [0x12, 0x34, 0x56, 255],
+      })
+      expect(icon.centre).toEqual([255, 0, 0, 255])
+    }
+    expect((await pixels('apple-touch-icon.png')).side).toBe(180)
+    // Browsers draw the others on their own background: they keep the transparency.
+    for (const name of ['favicon-32x32.png', 'icon-192.png', 'icon-512.png']) {
+      const icon = await pixels(name)
+      expect({ name, corner: icon.corner[3] }).toEqual({ name, corner: 0 })
+      expect(icon.transparent).toBeGreaterThan(0)
+    }
+    await page.close()
+  }, 120_000)
 })

@@ -4,6 +4,7 @@ import { TOOL_PAGES } from '../../src/tools/pages.ts'
 import { BINARY } from '../helpers/api.ts'
 import { announceBrowserSkip, HAS_CHROMIUM, watchPage } from './chromium.ts'
 import { serverAndBrowser, TOOL_PAGE_NAMES } from './tools.ts'
+import { headerRows } from './header-rows.ts'
 import { leftInEnglish, visibleText } from './visible-text.ts'
 
 announceBrowserSkip('the web tools in ten languages')
@@ -52,4 +53,26 @@ describe.skipIf(!HAS_CHROMIUM)('the web tools in ten languages', () => {
     expect(await page.locator('.drop').evaluate((el) => getComputedStyle(el).direction)).toBe('rtl')
     await page.close()
   }, 30_000)
+
+  test('on a 360 px wide phone the header takes at most two rows in every language, the navigation on one line with the current page in view', async () => {
+    const page = await suite.browser.context.newPage()
+    await page.setViewportSize({ width: 360, height: 740 })
+    const laidOut: ({ language: string; path: string } & Awaited<ReturnType<typeof headerRows>>)[] = []
+    for (const language of LANGUAGES_UNDER_TEST)
+      for (const path of [
+        '/',
+        TOOL_PAGES.generate.path,
+        TOOL_PAGES.social.path,
+        '/docs/',
+        '/docs/examples',
+      ]) {
+        await page.goto(`${suite.api.url}${path}?lang=${language}`)
+        laidOut.push({ language, path, ...(await headerRows(page)) })
+      }
+    const wrong = laidOut.filter(
+      (header) => header.rows > 2 || header.navLines !== 1 || !header.currentInView || header.pageOverflow,
+    )
+    expect(wrong).toEqual([])
+    await page.close()
+  }, 90_000)
 })

@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { BINARY } from '../helpers/api.ts'
 import { decode } from '../helpers/images.ts'
+import { readZip } from '../helpers/zip.ts'
 import { FIXTURES } from '../helpers/paths.ts'
 import { announceBrowserSkip, HAS_CHROMIUM } from './chromium.ts'
 import { downloadOf, largePhoto, openTool, serverAndBrowser, settledJobs } from './tools.ts'
@@ -98,6 +99,53 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('Resize and Convert in a real 
       [900, 300],
     ] as const)
       expect(near(await pixel(result.bytes, x, y), await pixel(expected, x, y), 24)).toBe(true)
+    await page.close()
+  }, 60_000)
+
+  test('a size the image is too small for says so on its card, and enlarges it or pads it to the shape on request', async () => {
+    const page = await suite.browser.context.newPage()
+    await openTool(page, suite.api.url, 'resize')
+    await page.locator('button.target', { hasText: 'Open Graph' }).click()
+    // 600 × 450 upright, smaller than 1200 × 630 both ways, with Never enlarge on by default.
+    await page.setInputFiles('input[data-files]', join(FIXTURES, 'photo-exif-orientation-6.jpg'))
+    expect(await settledJobs(page, 1)).toEqual(['done'])
+    const note = page.locator('.job .unmet-size')
+    expect(await note.textContent()).toContain('The result is 600 × 450, not 1,200 × 630')
+    // Bands of the colour chosen, out to 1200 × 630's shape, the picture itself not enlarged.
+    await note.getByRole('button', { name: /Add bands/ }).click()
+    await page.waitForSelector('.job .unmet-size', { state: 'detached' })
+    const padded = await resultOf(page)
+    const image = await decode(padded.bytes)
+    expect([image.width, image.height]).toEqual([857, 450])
+    expect(near(await pixel(padded.bytes, 5, 225), [255, 255, 255], 8)).toBe(true)
+    expect(near(await pixel(padded.bytes, 851, 225), [255, 255, 255], 8)).toBe(true)
+    // Or the whole size, enlarged.
+    await page.click('[data-clear]')
+    await page.setInputFiles('input[data-files]', join(FIXTURES, 'photo-exif-orientation-6.jpg'))
+    expect(await settledJobs(page, 1)).toEqual(['done'])
+    await note.getByRole('button', { name: 'Enlarge it to 1,200 × 630' }).click()
+    await page.waitForSelector('.job .unmet-size', { state: 'detached' })
+    const enlarged = await decode((await resultOf(page)).bytes)
+    expect([enlarged.width, enlarged.height]).toEqual([1200, 630])
+    await page.close()
+  }, 60_000)
+
+  test('a 2× result is named name@2x, one by one and in the ZIP, and 3× name@3x', async () => {
+    const page = await suite.browser.context.newPage()
+    await openTool(page, suite.api.url, 'resize')
+    await page.fill('#width', '200')
+    await page.locator('input[name="dpr"][value="2"]').check()
+    await page.setInputFiles('input[data-files]', join(FIXTURES, 'photo-exif-orientation-6.jpg'))
+    const result = await resultOf(page)
+    expect(result.name).toBe('photo-exif-orientation-6@2x.jpg')
+    expect((await decode(result.bytes)).width).toBe(400)
+    expect(await page.textContent('.job-name')).toBe('photo-exif-orientation-6@2x.jpg')
+    const zip = await downloadOf(page, () => page.click('[data-download-all]'))
+    expect(readZip(zip.bytes).map((entry) => entry.name)).toEqual(['photo-exif-orientation-6@2x.jpg'])
+    await page.locator('input[name="dpr"][value="3"]').check()
+    await page.click('.rerun button')
+    expect(await settledJobs(page, 1)).toEqual(['done'])
+    expect(await page.textContent('.job-name')).toBe('photo-exif-orientation-6@3x.jpg')
     await page.close()
   }, 60_000)
 

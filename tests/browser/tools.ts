@@ -38,7 +38,14 @@ export async function settledJobs(page: Page, count: number, timeout = 120_000):
     count,
     { timeout },
   )
-  return jobStatuses(page)
+  const statuses = await jobStatuses(page)
+  // A row that failed where a test expected it done says why in the log, since the list of
+  // statuses the test compares does not.
+  if (statuses.includes('failed')) {
+    const texts = await page.locator('.job.status-failed').allTextContents()
+    console.error(`settled with failed rows: ${texts.map((text) => text.trim()).join(' | ')}`)
+  }
+  return statuses
 }
 
 /**

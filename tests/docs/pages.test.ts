@@ -120,6 +120,14 @@ describe('the docs site, served', () => {
     expect(html).toContain('IMGAPI_MAX_UPLOAD_BYTES')
   })
 
+  test('the reference names every option kind and envelope field in words, never by a missing key', async () => {
+    for (const language of ['en', 'fa']) {
+      const html = await (await get(`/docs/reference?lang=${language}`)).text()
+      const keys = html.match(/\b(site\.reference|fields|options|headers|errors)\.[\w.]+/g) ?? []
+      expect({ language, keys }).toEqual({ language, keys: [] })
+    }
+  })
+
   test('the rate-limits area shows the limits this server runs with', async () => {
     const html = await (await get('/docs/rate-limits')).text()
     expect(html).toContain('20 MiB')
@@ -135,6 +143,7 @@ describe('the docs site, served', () => {
       'compress.py',
       'compress.php',
       'compress.go',
+      'cli.sh',
       'folder.sh',
       'openapi-fetch.ts',
       'openapi-types.mjs',
@@ -169,5 +178,48 @@ describe('the rate-limits area with limits and keys on', () => {
     const open = await startApi()
     const plain = await (await open.fetch('/docs/rate-limits?lang=en')).text()
     expect(plain).toContain('IMGAPI_API_KEYS_FILE')
+  })
+})
+
+describe('the rate-limits area on URL sources', () => {
+  test('shows the mode, the timeout and the fetch caps in force, and whether an allow-list is set, never its entries', async () => {
+    const entries = '10.20.30.0/24,images.internal.example'
+    const api = await startApi({
+      urlSources: 'allowlist',
+      urlAllow: entries,
+      urlTimeoutMs: 7000,
+      urlMaxFetches: 12,
+      urlMaxFetchesPerHost: 3,
+    })
+    try {
+      const html = await (await api.fetch('/docs/rate-limits?lang=en')).text()
+      const section = html.slice(html.indexOf('id="url-sources-title"'))
+      const body = section.slice(section.indexOf('<tbody>'), section.indexOf('</tbody>'))
+      const rows = [...body.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((m) =>
+        m[1]!
+          .replace(/<[^>]+>/g, ' ')
+          .replace(/\s+/g, ' ')
+          .replace('&#39;', "'")
+          .trim(),
+      )
+      expect(rows).toEqual([
+        'Which URLs are fetched allowlist IMGAPI_URL_SOURCES',
+        'Allowed hosts and networks set IMGAPI_URL_ALLOW',
+        "Time for a URL's image to arrive 7 sec IMGAPI_URL_TIMEOUT_MS",
+        'URLs fetched at once (all origins) 12 IMGAPI_URL_MAX_FETCHES',
+        'URLs fetched at once from one host 3 IMGAPI_URL_MAX_FETCHES_PER_HOST',
+      ])
+      for (const path of ['/docs/rate-limits', '/docs/reference']) {
+        const page = await (await api.fetch(path)).text()
+        for (const entry of entries.split(','))
+          expect({ path, shows: page.includes(entry) }).toEqual({ path, shows: false })
+      }
+    } finally {
+      await api.stop()
+    }
+    const open = await startApi()
+    const plain = await (await open.fetch('/docs/rate-limits?lang=en')).text()
+    expect(plain).toContain('Allowed hosts and networks</td><td data-label="On this server">not set<')
+    await open.stop()
   })
 })

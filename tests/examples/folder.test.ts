@@ -63,17 +63,19 @@ describe('static/examples/folder.sh', () => {
   )
 
   withCurl(
-    'stops at the first file the API refuses, printing the problem and leaving no output',
+    'goes on past a file the API refuses, printing its problem, and exits 1 with every good file written',
     async () => {
       const mixed = join(dir, 'mixed')
       await Bun.write(join(mixed, 'b.png'), 'this is text with a .png name\n')
       copyFileSync(join(FIXTURES, 'photo-exif-orientation-6.jpg'), join(mixed, 'a.jpg'))
       copyFileSync(join(FIXTURES, 'png-tiny-1x1-prophoto-icc.png'), join(mixed, 'c.png'))
       const run = await runExample(folder('mixed'), dir, api.url)
-      expect(run.exitCode).not.toBe(0)
+      expect(run.exitCode).toBe(1)
+      expect(run.stderr).toContain('mixed/b.png: failed with HTTP 415')
       expect(run.stderr).toContain('"code":"UNSUPPORTED_MEDIA_TYPE"')
-      // a.jpg came first and was converted; nothing after b.png was tried.
-      expect(readdirSync(mixed).sort()).toEqual(['a.jpg', 'a.webp', 'b.png', 'c.png'])
+      // The files on either side of the bad one were both converted, and nothing half-written stayed.
+      expect(readdirSync(mixed).sort()).toEqual(['a.jpg', 'a.webp', 'b.png', 'c.png', 'c.webp'])
+      expect(run.stdout.trim().split('\n').at(-1)).toEndWith(', 1 failed')
     },
   )
 

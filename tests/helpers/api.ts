@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { createApp, createContext } from '../../src/app.ts'
 import type { AppContext } from '../../src/app-context.ts'
 import { configWith, type Config } from '../../src/config.ts'
+import { UrlSources, type Resolve } from '../../src/source/index.ts'
 import { BUN_MAX_HEADER_BYTES, SETTINGS } from '../../src/settings.ts'
 import { ROOT } from './paths.ts'
 import { TEST_RUN_ENV } from './leftover-processes.ts'
@@ -30,6 +31,8 @@ export interface Api {
 export interface StartOptions {
   socket?: boolean
   process?: boolean
+  /** In-process servers only: the resolver URL sources use, in place of the system's. */
+  resolve?: Resolve
 }
 
 const quiet: Partial<Config> = { logLevel: 'silent' }
@@ -38,7 +41,10 @@ export const BINARY = process.env.IMGAPI_TEST_BINARY
 export async function startApi(overrides: Partial<Config> = {}, options: StartOptions = {}): Promise<Api> {
   if (BINARY || options.process) return spawnApi(overrides)
   const config = configWith({ ...quiet, ...overrides })
-  const context = createContext(config)
+  const context = createContext(
+    config,
+    options.resolve ? { urlSources: new UrlSources(config, options.resolve) } : {},
+  )
   const app = createApp(config, context)
   if (!options.socket) {
     return {
@@ -102,7 +108,7 @@ export async function waitForStartup(proc: ReturnType<typeof Bun.spawn>): Promis
 let lone: { binary: string; home: string } | undefined
 
 /** The executable copied alone into an empty directory, once per test run, with its own HOME. */
-function loneExecutable(): { binary: string; home: string } {
+export function loneExecutable(): { binary: string; home: string } {
   if (!lone) {
     const dir = mkdtempSync(join(tmpdir(), 'imgapi-lone-'))
     const binary = join(dir, 'imgapi')

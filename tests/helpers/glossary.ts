@@ -7,7 +7,7 @@
  *   ```
  *
  * A term matches in any case, at the start of a word (so a Turkish or Korean ending after it
- * still matches); Chinese and Japanese have no word breaks, so there it matches anywhere, as does
+ * still matches; an identifier such as AWS_ENDPOINT_URL is one word, so "endpoint" is not in it); Chinese and Japanese have no word breaks, so there it matches anywhere, as does
  * a term written with a leading … (a letter or part of a word).
  */
 export interface ForbiddenTerm {
@@ -36,6 +36,6 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 /** Whether `text`, in `language`, uses the forbidden term. */
 export function usesTerm(text: string, forbidden: ForbiddenTerm, language: string): boolean {
   const lower = (s: string) => s.toLocaleLowerCase(language)
-  const start = forbidden.anywhere ? '' : '(?<![\\p{L}\\p{M}\\p{N}])'
+  const start = forbidden.anywhere ? '' : '(?<![\\p{L}\\p{M}\\p{N}_])'
   return new RegExp(start + escape(lower(forbidden.term)), 'u').test(lower(text))
 }

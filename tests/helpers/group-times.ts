@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs'
 
 /**
- * How long each group of test files took, read from the JUnit report `bun test` writes beside
- * its console output: the slow groups (the browser suites) are watched against their budget
- * without splitting the run into several processes.
+ * How long each group of test files took, read from the JUnit reports `bun test` writes beside
+ * its console output (one per run: the parallel one and the suites run alone): the slow groups
+ * (the browser suites) are watched against their budget. A file's time is its own, so with files
+ * run two at a time the groups add up to more than the run's wall time.
  */
 export const TEST_GROUPS: readonly { readonly name: string; readonly matches: (file: string) => boolean }[] =
   [
@@ -21,10 +22,12 @@ export function fileTimes(xml: string): Map<string, number> {
 }
 
 /** One line: each group's seconds and files, in the order of TEST_GROUPS; empty groups left out. */
-export function groupTimesLine(reportPath: string): string | undefined {
-  if (!existsSync(reportPath)) return undefined
+export function groupTimesLine(reportPaths: readonly string[]): string | undefined {
+  const present = reportPaths.filter((path) => existsSync(path))
+  if (present.length === 0) return undefined
   const totals = TEST_GROUPS.map((group) => ({ name: group.name, seconds: 0, files: 0 }))
-  for (const [file, seconds] of fileTimes(readFileSync(reportPath, 'utf8'))) {
+  const times = present.flatMap((path) => [...fileTimes(readFileSync(path, 'utf8'))])
+  for (const [file, seconds] of times) {
     const total = totals[TEST_GROUPS.findIndex((group) => group.matches(file))]!
     total.seconds += seconds
     total.files += 1

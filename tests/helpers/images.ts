@@ -78,6 +78,18 @@ export const MAGIC: Record<string, (b: Uint8Array) => boolean> = {
   tiff: (b) => (b[0] === 0x49 && b[1] === 0x49) || (b[0] === 0x4d && b[1] === 0x4d),
 }
 
+/**
+ * The tag numbers of an EXIF block's first directory (IFD0), as sharp returns the block: "Exif\0\0"
+ * and a TIFF header. 0x8825 there points at the GPS directory.
+ */
+export function exifTopTags(exif: Buffer): number[] {
+  const tiff = exif.subarray(exif.subarray(0, 6).toString('latin1') === 'Exif\0\0' ? 6 : 0)
+  const little = tiff.subarray(0, 2).toString('latin1') === 'II'
+  const u16 = (at: number) => (little ? tiff.readUInt16LE(at) : tiff.readUInt16BE(at))
+  const first = little ? tiff.readUInt32LE(4) : tiff.readUInt32BE(4)
+  return Array.from({ length: u16(first) }, (_, i) => u16(first + 2 + i * 12))
+}
+
 export function containsAscii(bytes: Uint8Array, text: string): boolean {
   return Buffer.from(bytes).includes(Buffer.from(text, 'latin1'))
 }

@@ -3,8 +3,11 @@ import { join, resolve } from 'node:path'
 
 export const ROOT = resolve(import.meta.dir, '../..')
 export const FIXTURES = join(ROOT, 'tests/fixtures')
-/** The shared corpus beside the checkout; absent on a user's fresh clone. */
-export const CORPUS = resolve(ROOT, '../shared/corpus/public')
+/**
+ * The shared corpus beside the checkout; absent on a user's fresh clone. IMGAPI_TEST_CORPUS
+ * names it where the checkout is not beside it (a git worktree elsewhere).
+ */
+export const CORPUS = process.env.IMGAPI_TEST_CORPUS || resolve(ROOT, '../shared/corpus/public')
 /**
  * IMGAPI_TEST_WITHOUT_CORPUS=1 runs the suites as a user's fresh clone would, with the corpus out
  * of reach (CI runs the README's test command that way too, so a plain clone's run stays green).

@@ -2,23 +2,10 @@ import { describe, expect, test } from 'bun:test'
 import { estimateJobBytes } from '../../src/image/memory-cost.ts'
 import type { JobPlan } from '../../src/image/plan.ts'
 import type { ImageProbe } from '../../src/image/probe.ts'
-import { planOf } from '../helpers/plans.ts'
+import { planOf, probeOf } from '../helpers/plans.ts'
 
 const MIB = 1024 * 1024
-const probe: ImageProbe = {
-  format: 'png',
-  width: 2000,
-  height: 1000,
-  frames: 1,
-  isApng: false,
-  hasAlpha: false,
-  highDepth: false,
-  isGreyscale: false,
-  orientation: 1,
-  hasIcc: false,
-  hasPrivateMetadata: false,
-  bytes: 1_000_000,
-}
+const probe: ImageProbe = probeOf()
 const plan: JobPlan = planOf()
 const searching: JobPlan = { ...plan, goal: { level: 'auto', allowResize: false } }
 

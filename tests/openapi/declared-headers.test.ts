@@ -8,6 +8,7 @@ import { fixture } from '../helpers/paths.ts'
 import { rawExchange, rawRequest } from '../helpers/raw-http.ts'
 import { rawBody } from '../helpers/requests.ts'
 import { freePort } from '../helpers/services.ts'
+import { MotoServer, requireMoto } from '../helpers/moto.ts'
 
 /**
  * Every status each operation can answer, produced for real, and its headers compared with the
@@ -21,8 +22,12 @@ const OPERATIONS: Record<Operation, readonly [path: string, method: string]> = {
   compress: ['/api/compress', 'post'],
 }
 const DOCUMENTED = new Set(HEADER_NAMES.map((name) => name.toLowerCase()))
-/** A formats list cannot be made to fail; its 500 is the same problem answer as every other. */
-const NOT_PRODUCED = ['formats 500']
+const moto = requireMoto('declared headers of stored answers')
+/**
+ * A formats list cannot be made to fail; its 500 is the same problem answer as every other.
+ * Without moto_server, no object can already exist: 409 STORE_EXISTS is not produced.
+ */
+const NOT_PRODUCED = ['formats 500', ...(moto ? [] : ['compress 409'])]
 
 interface Seen {
   readonly what: string
@@ -94,10 +99,24 @@ describe.skipIf(Boolean(BINARY))('the headers the OpenAPI document declares, per
         maxUploadBytes: 2000,
         maxHeaderBytes: 4096,
         uploadTimeoutMs: 400,
+        urlAllow: '127.0.0.1/32',
+        urlTimeoutMs: 300,
       },
       { socket: true },
     )
     const sa = await serve(a)
+    // An origin for the url statuses: one that fails, one too slow.
+    const origin = Bun.serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      fetch: async (request) => {
+        if (request.url.endsWith('/slow')) await Bun.sleep(1000)
+        return new Response('gone', { status: 404 })
+      },
+    })
+    stops.push(async () => origin.stop(true))
+    const fromUrl = (path: string) =>
+      `/api/compress?url=${encodeURIComponent(`http://127.0.0.1:${origin.port}${path}`)}`
     const badHost = (path: string, method = 'GET') =>
       rawRequest(a.url, `${method} ${path} HTTP/1.1\r\nHost: bad/host\r\nConnection: close\r\n\r\n`)
     await sa.fetch('health', 'health', '/api/health')
@@ -121,7 +140,28 @@ describe.skipIf(Boolean(BINARY))('the headers the OpenAPI document declares, per
       '/api/compress',
       post(png, { ...auth, accept: 'application/json' }),
     )
+    const variants = `variants=${encodeURIComponent(JSON.stringify([{ format: 'webp' }, { format: 'png' }]))}`
+    await sa.fetch('compress, variants as a ZIP', 'compress', `/api/compress?${variants}`, post(png))
+    await sa.fetch(
+      'compress, variants as JSON',
+      'compress',
+      `/api/compress?${variants}`,
+      post(png, { ...auth, accept: 'application/json' }),
+    )
+    await sa.fetch(
+      'compress, variants for an image type alone',
+      'compress',
+      `/api/compress?${variants}`,
+      post(png, { ...auth, accept: 'image/webp' }),
+    )
     await sa.fetch('compress, unknown option', 'compress', '/api/compress?qualty=5', post(png))
+    await sa.fetch(
+      'compress, url whose origin fails',
+      'compress',
+      fromUrl('/missing'),
+      post(new Uint8Array()),
+    )
+    await sa.fetch('compress, url whose origin is slow', 'compress', fromUrl('/slow'), post(new Uint8Array()))
     await sa.fetch('compress, empty', 'compress', '/api/compress', post(new Uint8Array()))
     await sa.fetch('compress, no key', 'compress', '/api/compress', post(png, {}))
     await sa.fetch('compress, too large', 'compress', '/api/compress', post(new Uint8Array(5000)))
@@ -172,6 +212,25 @@ describe.skipIf(Boolean(BINARY))('the headers the OpenAPI document declares, per
     stops.push(async () => c.context!.access.limiter.close())
     const sc = await serve(c)
     await sc.fetch('compress, limit store down', 'compress', '/api/compress', post(png, {}))
+
+    // Storage: an answer stored, the same key again (409), a storage that cannot be reached (502).
+    if (moto) {
+      const storage = new MotoServer(moto)
+      await storage.start()
+      stops.push(() => storage.stop())
+      await storage.createBucket('declared-headers')
+      const e = await startApi(storage.config('s3://declared-headers/'), { socket: true })
+      const se = await serve(e)
+      const store = `/api/compress?store=${encodeURIComponent('s3://declared-headers/{name}.{ext}')}`
+      await se.fetch('compress, stored', 'compress', store, post(png, {}))
+      await se.fetch('compress, stored where an object is', 'compress', store, post(png, {}))
+      const down = await startApi({
+        ...storage.config('s3://declared-headers/'),
+        storeEndpoint: `http://127.0.0.1:${freePort()}`,
+      })
+      const sf = await serve(down)
+      await sf.fetch('compress, storage unreachable', 'compress', store, post(png, {}))
+    }
 
     // Internal errors, provoked from inside: a codec check that throws, an upload budget that does.
     const config = configWith({ logLevel: 'silent', rateLimit: 10 })

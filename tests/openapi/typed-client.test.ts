@@ -17,7 +17,8 @@ describe('the typed-client example (static/examples/openapi-fetch.ts), set up as
   let dir: string
   let commands: string[]
   beforeAll(async () => {
-    api = await startApi({}, { socket: true })
+    // Loopback is let in for the url example, which fetches from an origin this test serves.
+    api = await startApi({ urlAllow: '127.0.0.1/32' }, { socket: true })
     dir = scratchDir()
     for (const file of [EXAMPLE, GENERATOR]) copyFileSync(join(EXAMPLES, file), join(dir, file))
     // What the install command puts there: this repository's own packages (the tests run offline).
@@ -79,6 +80,18 @@ describe('the typed-client example (static/examples/openapi-fetch.ts), set up as
       const decoded = await decode(await webp.arrayBuffer())
       expect(decoded.format).toBe('webp')
       expect(savedPercent).toBeGreaterThan(0)
+      const origin = Bun.serve({
+        port: 0,
+        hostname: '127.0.0.1',
+        fetch: () => new Response(photo as Uint8Array<ArrayBuffer>),
+      })
+      try {
+        const fromUrl = await example.compressUrlToWebp(client, `http://127.0.0.1:${origin.port}/photo.jpg`)
+        expect((await decode(await fromUrl.webp.arrayBuffer())).format).toBe('webp')
+        expect(fromUrl.from).toBe(`http://127.0.0.1:${origin.port}/photo.jpg`)
+      } finally {
+        origin.stop(true)
+      }
       expect((await example.writableFormats(client)).sort()).toEqual([
         'avif',
         'gif',

@@ -43,10 +43,24 @@ describe('parseCompressOptions', () => {
     ])
   })
 
-  test('rejects unknown options by name, listing the known ones', () => {
+  test('rejects unknown options by name, suggesting the closest known one', () => {
     const error = failure({ qualty: '80' })
-    expect(error.errors?.[0]?.name).toBe('qualty')
-    expect(error.errors?.[0]?.reason).toContain('quality')
+    expect(error.errors?.[0]).toEqual({ name: 'qualty', reason: 'unknown option; did you mean quality?' })
+    expect(failure({ Width: '80' }).errors?.[0]?.reason).toBe('unknown option; did you mean width?')
+    expect(failure({ zzzzzzzz: '1' }).errors?.[0]?.reason).toBe('unknown option')
+  })
+
+  test('names the known options once per answer, however many are unknown, and keeps every text within its schema', () => {
+    const many = Object.fromEntries(
+      Array.from({ length: 60 }, (_, i) => [`unknownOption${i}x`.repeat(8), 'x']),
+    )
+    const error = failure(many)
+    // The OpenAPI document bounds detail to 8192 characters and each reason to 512.
+    expect(error.detail.length).toBeLessThanOrEqual(8192)
+    for (const { reason } of error.errors ?? []) expect(reason.length).toBeLessThanOrEqual(512)
+    expect(error.detail.split('quality').length - 1).toBe(1)
+    expect(error.detail).toContain(`the options are ${OPTION_NAMES.join(', ')}`)
+    expect(error.omittedErrors).toBe(40)
   })
 
   test('rejects unknown formats and malformed colours', () => {

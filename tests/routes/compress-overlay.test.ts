@@ -57,6 +57,79 @@ describe('POST /api/compress: a watermark in the field overlay', () => {
     expect(pixelAt(raw, 390, 290).slice(0, 3)).toEqual([128, 128, 128])
   })
 
+  // Every band layout a logo comes in: sharp refuses a four-value linear on fewer bands, and
+  // every opaque watermark (JPEG, RGB or grey PNG) was once 422 CORRUPT_IMAGE.
+  const opaque = (background: string) => sharp({ create: { width: 40, height: 20, channels: 3, background } })
+  const layouts: readonly (readonly [string, () => Promise<Buffer>])[] = [
+    ['grey PNG', () => opaque('#000000').toColourspace('b-w').png().toBuffer()],
+    [
+      'grey PNG with alpha',
+      () =>
+        sharp(Buffer.alloc(40 * 20 * 2, Buffer.from([0, 255])), {
+          raw: { width: 40, height: 20, channels: 2 },
+        })
+          .png()
+          .toBuffer(),
+    ],
+    ['RGB PNG', () => opaque('#ff0000').png().toBuffer()],
+    ['RGBA PNG', () => Promise.resolve(red)],
+    ['palette PNG', () => opaque('#ff0000').png({ palette: true }).toBuffer()],
+    ['JPEG', () => opaque('#ff0000').jpeg({ quality: 100 }).toBuffer()],
+    ['CMYK JPEG', () => opaque('#ff0000').toColourspace('cmyk').jpeg({ quality: 100 }).toBuffer()],
+  ]
+  for (const [layout, make] of layouts) {
+    test(`a ${layout} watermark at half opacity, with and without a margin, lands at its opacity`, async () => {
+      const mark = await make()
+      // Half the logo's own colour (as sRGB, the way the server reads it) over the grey.
+      const own = await sharp(mark).toColourspace('srgb').removeAlpha().raw().toBuffer()
+      const expected = [...own.subarray(0, 3)].map((value) => Math.round(value / 2 + 64))
+      for (const margin of ['0', '10']) {
+        const { response, bytes } = await send(grey, mark, {
+          ...lossless,
+          overlayPosition: 'top-left',
+          overlayOpacity: '0.5',
+          overlayMargin: margin,
+        })
+        if (response.status !== 200)
+          expect(`${layout}, margin ${margin}: ${new TextDecoder().decode(bytes)}`).toBe('')
+        const raw = await rawOf(bytes)
+        const inside = Number(margin) + 5
+        const pixel = pixelAt(raw, inside, inside).slice(0, 3)
+        expect({ layout, margin, near: near(pixel, expected) }).toEqual({ layout, margin, near: true })
+        expect(pixelAt(raw, 300, 200).slice(0, 3)).toEqual([128, 128, 128])
+      }
+    })
+  }
+
+  test('a margin that leaves the watermark no room is 400, naming overlayMargin and its most for this image', async () => {
+    // 400x300: margins of 150 on both sides leave nothing of the 300 px height.
+    const { response, bytes } = await send(grey, red, { ...lossless, overlayMargin: '150' })
+    const problem = JSON.parse(new TextDecoder().decode(bytes))
+    expect([response.status, problem.code]).toEqual([400, 'INVALID_PARAMETER'])
+    expect(problem.errors).toEqual([
+      { name: 'overlayMargin', reason: expect.stringContaining('at most 149') },
+    ])
+    expect((await send(grey, red, { ...lossless, overlayMargin: '149' })).response.status).toBe(200)
+    // A margin far past the image, on a resized output, is refused from the plan alone.
+    const far = await send(grey, red, { ...lossless, width: '200', overlayMargin: '10000' })
+    expect(JSON.parse(new TextDecoder().decode(far.bytes)).errors[0].reason).toContain('200x150')
+  })
+
+  test('a margin the plan allowed but a trim left no room for is 400 as well, not a damaged image', async () => {
+    // A white border that trim removes: 400x300 of grey inside 1000x1000 of white.
+    const framed = await sharp({ create: { width: 1000, height: 1000, channels: 3, background: '#ffffff' } })
+      .composite([{ input: grey, left: 300, top: 350 }])
+      .png()
+      .toBuffer()
+    const { response, bytes } = await send(framed, red, { ...lossless, trim: '10', overlayMargin: '200' })
+    const problem = JSON.parse(new TextDecoder().decode(bytes))
+    expect([response.status, problem.code, problem.errors[0].name]).toEqual([
+      400,
+      'INVALID_PARAMETER',
+      'overlayMargin',
+    ])
+  })
+
   test('by default sits at the bottom right, fully opaque', async () => {
     const raw = await rawOf((await send(grey, red, lossless)).bytes)
     expect(pixelAt(raw, 399, 299).slice(0, 3)).toEqual([255, 0, 0])

@@ -73,6 +73,22 @@ describe('errors: one problem+json shape for everything', () => {
     )
   })
 
+  test('400 for many unknown options stays within the Problem schema: detail under 8192, each reason under 512', async () => {
+    const query = Array.from({ length: 40 }, (_, i) => `notAnOption${i}=1`).join('&')
+    const response = await api.fetch(
+      `/api/compress?${query}`,
+      rawBody(await fixture('png-tiny-1x1-prophoto-icc.png')),
+    )
+    const text = await response.text()
+    const problem = JSON.parse(text)
+    expect([response.status, problem.code]).toEqual([400, 'INVALID_PARAMETER'])
+    // 19 unknown options once made a detail of 8,941 characters and an answer of 18.9 KB.
+    expect(problem.detail.length).toBeLessThanOrEqual(8192)
+    for (const error of problem.errors) expect(error.reason.length).toBeLessThanOrEqual(512)
+    expect(text.length).toBeLessThan(8192)
+    expect(problem.errorsOmitted).toBe(20)
+  })
+
   test('400 INVALID_PARAMETER for an effort outside the chosen format native range', async () => {
     const problem = await problemOf(
       await api.fetch('/api/compress?format=webp&effort=9', rawBody(await fixture('webp-lossy-alpha.webp'))),

@@ -60,8 +60,17 @@ describe('GET /api/formats', () => {
 
   test('gives each writable format its tunables with native ranges and defaults', () => {
     expect(byId('webp').tunables.effort).toEqual({ min: 0, max: 6, default: 4 })
-    // Every AVIF effort: a job too slow is stopped by killing its worker process.
-    expect(byId('avif').tunables.effort).toEqual({ min: 0, max: 9, default: 4 })
+    // Every AVIF effort: a job too slow is stopped by killing its worker process. Its default
+    // depends on the output's size (the same table on every server).
+    expect(byId('avif').tunables.effort as unknown).toEqual({
+      min: 0,
+      max: 9,
+      default: 3,
+      defaultByPixels: [
+        { maxPixels: 8_000_000, effort: 3 },
+        { maxPixels: 100_000_000, effort: 0 },
+      ],
+    })
     expect(byId('png').tunables.effort).toEqual({ min: 1, max: 10, default: 7 })
     expect(byId('jpeg').tunables.quality).toEqual({ min: 1, max: 100, default: 80 })
     expect(byId('jpeg').tunables.chromaSubsampling?.values).toEqual(['4:2:0', '4:4:4'])
@@ -106,6 +115,7 @@ describe('GET /api/formats limits', () => {
       maxInputPixels: 40_000_000,
       maxOutputPixels: 30_000_000,
       maxOutputDimension: 4000,
+      maxVariants: 7,
       maxFrames: 50,
       maxHeifPixels: 20_000_000,
       maxJxlPixels: 10_000_000,

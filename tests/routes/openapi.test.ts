@@ -34,10 +34,20 @@ describe('OpenAPI document and reference', () => {
     expect(parameters).toEqual(OPTION_NAMES)
     for (const parameter of operation.parameters) expect(parameter.description.length).toBeGreaterThan(10)
     const form = operation.requestBody.content['multipart/form-data'].schema
-    expect(form.required).toEqual(['file'])
+    // The file or a url, never both: neither is required by the schema, the server says which.
+    expect(form.required).toBeUndefined()
     expect(Object.keys(form.properties)).toEqual(['file', 'overlay', ...OPTION_NAMES])
+    // A JSON body names its image by url, with the options as members in their JSON types.
+    const body = operation.requestBody.content['application/json'].schema
+    expect(body.required).toEqual(['url'])
+    expect(Object.keys(body.properties)).toEqual(OPTION_NAMES)
+    expect(body.properties.width.type).toBe('integer')
     // Any other Content-Type is the raw image, as curl --data-binary sends it.
-    expect(Object.keys(operation.requestBody.content)).toEqual(['multipart/form-data', '*/*'])
+    expect(Object.keys(operation.requestBody.content)).toEqual([
+      'multipart/form-data',
+      'application/json',
+      '*/*',
+    ])
   })
 
   test('publishes the limits in force: width and height capped by the output limit, the upload limit on the file', async () => {
@@ -66,7 +76,9 @@ describe('OpenAPI document and reference', () => {
   })
 
   test('marks as required exactly the fields every JSON envelope carries', async () => {
-    const schema = spec.paths['/api/compress'].post.responses['200'].content['application/json'].schema
+    // The envelope of one image; that of a variants request is the other branch (below).
+    const schema =
+      spec.paths['/api/compress'].post.responses['200'].content['application/json'].schema.oneOf[0]
     const photo = await fixture('photo-exif-orientation-6.jpg')
     const gif = await fixture('gif-animated-10frames.gif')
     const answers = [
@@ -91,6 +103,36 @@ describe('OpenAPI document and reference', () => {
     // And what is not required is sometimes absent: GIF has no quality, only a search measures.
     expect(envelopes.some((envelope) => !('quality' in envelope))).toBe(true)
     expect(envelopes.some((envelope) => 'similarity' in envelope)).toBe(true)
+  })
+
+  test('marks as required exactly the fields every variants envelope and each kind of entry carry', async () => {
+    const schema =
+      spec.paths['/api/compress'].post.responses['200'].content['application/json'].schema.oneOf[1]
+    const [answered, failed] = schema.properties.variants.items.oneOf
+    const variants = [
+      { width: 64, format: 'webp', lossless: true },
+      { width: 64, format: 'jpeg', quality: 'auto' },
+      { width: 64, format: 'avif', maxBytes: 10, minQuality: 90 },
+    ]
+    const response = await api.fetch(
+      `/api/compress?variants=${encodeURIComponent(JSON.stringify(variants))}`,
+      {
+        ...rawBody(await fixture('photo-exif-orientation-6.jpg')),
+        headers: { accept: 'application/json' },
+      },
+    )
+    const envelope = (await response.json()) as { variants: Record<string, unknown>[] }
+    const present = (entries: object[], properties: object) =>
+      Object.keys(properties)
+        .filter((field) => entries.every((entry) => field in entry))
+        .sort()
+    expect([...schema.required].sort()).toEqual(present([envelope], schema.properties))
+    const images = envelope.variants.filter((entry) => !('problem' in entry))
+    const problems = envelope.variants.filter((entry) => 'problem' in entry)
+    expect([images.length, problems.length]).toEqual([2, 1])
+    // `data` is in the JSON answer, not in the ZIP's manifest.json: not required of an entry.
+    expect([...answered.required, 'data'].sort()).toEqual(present(images, answered.properties))
+    expect([...failed.required].sort()).toEqual(present(problems, failed.properties))
   })
 
   test('names a server and a contact, so generated clients and linters have them', () => {

@@ -170,7 +170,15 @@ suite(SUITE, () => {
   test('passes nginx request id through, keeps /metrics private, and lets imgapi answer oversize uploads in JSON', async () => {
     const health = await fetch(`${base}/api/health`)
     expect(health.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/)
-    expect((await fetch(`${base}/metrics`)).status).toBe(404)
+    // By prefix: no spelling of the path reaches the instances' open /metrics.
+    for (const path of ['/metrics', '/metrics/', '/metrics;x', '/metrics?x=1', '/metrics//'])
+      expect([path, (await fetch(`${base}${path}`)).status]).toEqual([path, 404])
+    // A trailing slash is not another way into compress behind nginx either.
+    const slash = await fetch(`${base}/api/compress/?format=png`, {
+      method: 'POST',
+      body: png as Uint8Array<ArrayBuffer>,
+    })
+    expect(slash.status).toBe(404)
     const big = join(dir, 'big.bin')
     await Bun.write(big, new Uint8Array(2_000_000))
     const run = Bun.spawn([

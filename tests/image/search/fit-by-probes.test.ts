@@ -1,3 +1,4 @@
+import { wallClock } from '../../../src/image/job-clock.ts'
 import { describe, expect, test } from 'bun:test'
 import { configWith } from '../../../src/config.ts'
 import { planJob, type JobPlan } from '../../../src/image/plan.ts'
@@ -18,8 +19,10 @@ async function sessionFor(query: string) {
   const plan = planJob(parseCompressOptions(new Map(new URLSearchParams(query)), config), probe, config)
   const options = { maxInputPixels: config.maxInputPixels, timeoutSeconds: 60 }
   const pixels = await decodePixels(input, probe, plan, options)
+  const clock = wallClock()
   const session = EncodeSession.start(pixels, probe, {
-    deadline: performance.now() + 60_000,
+    clock,
+    deadline: clock.now() + 60_000,
     maxEncodes: 16,
     timeoutSeconds: 60,
   })

@@ -298,8 +298,8 @@ function pythonWithSkimage(): string | undefined {
 
 const python = pythonWithSkimage()
 
-test.skipIf(python === undefined)('bench/ssim-reference.py still gives the committed values', () => {
-  const run = Bun.spawnSync([python!, join(ROOT, 'bench/ssim-reference.py'), '--stdout'])
+test.skipIf(python === undefined)('bench/ssim-reference/ still gives the committed values', () => {
+  const run = Bun.spawnSync([python!, join(ROOT, 'bench/ssim-reference/ssim-reference.py'), '--stdout'])
   expect(run.exitCode).toBe(0)
   const fresh = JSON.parse(run.stdout.toString()) as typeof reference
   for (const p of fresh.pairs) expect(Math.abs(p.ssim - pair(p.name).ssim)).toBeLessThan(1e-9)
