@@ -1,4 +1,5 @@
 import { setUpCopyButtons } from './copy.ts'
+import { revealCurrentPage } from './header.ts'
 import { pageTranslator } from './i18n.ts'
 import { setUpLanguageSwitcher } from './language.ts'
 import { showOrigin } from './origin.ts'
@@ -8,5 +9,6 @@ import { readPageData } from './page-data.ts'
 const data = readPageData()
 const t = await pageTranslator(data)
 setUpLanguageSwitcher(data.language)
+revealCurrentPage()
 showOrigin(document)
 setUpCopyButtons(document, t)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole API from the command line: health, formats, then one multipart and one raw upload.
 # Usage: IMGAPI_URL=http://localhost:3000 bash curl.sh photo.jpg
-#        (writes photo.webp, photo.avif and photo-50k.jpg)
+#        (writes photo.webp, photo.avif, photo-50k.jpg and photo-sizes.zip)
 set -euo pipefail
 
 IMGAPI_URL=${IMGAPI_URL:-http://localhost:3000}
@@ -14,8 +14,9 @@ echo
 curl --fail-with-body -sS "$IMGAPI_URL/api/formats"
 echo
 
-# The response headers that describe the result: sizes, ratio, formats, dimensions.
-RESULT_HEADERS='^x-(original|compressed|compression|output|image|result|quality|similarity)'
+# The response headers that describe the result: sizes, ratio, formats, dimensions, and what a
+# byte target took (quality, similarity, the size it was scaled down to).
+RESULT_HEADERS='^x-(original|compressed|compression|output|image|result|quality|similarity|resized|variants)'
 
 # Saves the answer to $1 and prints its result headers. While imgapi answers 429 (rate limited)
 # or 503 (busy), asks again after the seconds its Retry-After gives, up to 4 times (curl's own
@@ -54,3 +55,9 @@ compress "$NAME.avif" --data-binary @"$IMAGE" -H 'Content-Type: image/jpeg' \
 # quality 50 (X-Quality, X-Similarity and X-Resized-To-Fit say what it took).
 compress "$NAME-50k.jpg" --data-binary @"$IMAGE" \
   "$IMGAPI_URL/api/compress?format=jpeg&maxBytes=50000&allowResize=true"
+
+# Several outputs from one upload: a responsive set as a ZIP, one image per entry of variants
+# and a manifest.json describing each (X-Variants and X-Variants-Failed count them).
+compress "$NAME-sizes.zip" -F file=@"$IMAGE" \
+  -F 'variants=[{"width":240,"format":"webp"},{"width":480,"format":"webp"},{"width":480,"format":"avif"}]' \
+  "$IMGAPI_URL/api/compress"

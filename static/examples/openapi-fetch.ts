@@ -28,7 +28,7 @@ export async function compressToWebp(imgapi: ImgapiClient, image: Blob) {
     bodySerializer(body) {
       if (body instanceof Blob) return body
       const form = new FormData()
-      form.append('file', body.file)
+      if (body && 'file' in body && body.file) form.append('file', body.file)
       return form
     },
     parseAs: 'blob',
@@ -36,6 +36,17 @@ export async function compressToWebp(imgapi: ImgapiClient, image: Blob) {
   if (error) throw new Error(`${error.code}: ${error.detail} (request ${error.requestId})`)
   const originalBytes = numberHeader(response, 'X-Original-Size')
   return { webp: data, savedPercent: Math.round((1 - data.size / originalBytes) * 100) }
+}
+
+// An image the server fetches itself: a JSON body names it, with the options in their JSON types
+// (openapi-fetch's default serializer is the right one here).
+export async function compressUrlToWebp(imgapi: ImgapiClient, url: string) {
+  const { data, error, response } = await imgapi.POST('/api/compress', {
+    body: { url, format: 'webp', quality: 75, width: 1600 },
+    parseAs: 'blob',
+  })
+  if (error) throw new Error(`${error.code}: ${error.detail} (request ${error.requestId})`)
+  return { webp: data, from: response.headers.get('X-Source-Url' satisfies ResultHeader) }
 }
 
 export async function writableFormats(imgapi: ImgapiClient): Promise<string[]> {

@@ -1,4 +1,5 @@
 import { render, type ComponentChild } from 'preact'
+import { revealCurrentPage } from '../docs/header.ts'
 import { setUpLanguageSwitcher } from '../docs/language.ts'
 import { setEnv } from './env.ts'
 import { readPageData } from './page-data.ts'
@@ -8,6 +9,7 @@ export function boot(view?: () => ComponentChild): void {
   const data = readPageData()
   setEnv(data)
   setUpLanguageSwitcher(data.language)
+  revealCurrentPage()
   const root = document.getElementById('tool')
   if (root && view) render(view(), root)
 }

@@ -13,7 +13,9 @@ export interface Env {
 let current: Env | undefined
 
 export function setEnv(data: ToolsPageData): Env {
-  current = { data, t: translator(data.strings, data.language), numbers: numberFormats(data.language) }
+  // Right to left, what a sentence quotes is isolated (i18n.ts); left to right it keeps its order.
+  const rtl = document.documentElement.dir === 'rtl'
+  current = { data, t: translator(data.strings, data.language, rtl), numbers: numberFormats(data.language) }
   return current
 }
 

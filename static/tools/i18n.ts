@@ -7,9 +7,22 @@
 export type Vars = Readonly<Record<string, string | number>>
 export type Translate = (key: string, vars?: Vars) => string
 
-export function translator(strings: Readonly<Record<string, string>>, language: string): Translate {
+/** First-strong isolate and its end: the text between takes its own direction, apart from the sentence. */
+const [ISOLATE, END] = ['\u2068', '\u2069']
+
+/**
+ * `isolated`: each text put into a sentence (a size, a width × height, a file's name, a control's
+ * label) is a Unicode isolate, so that in a right-to-left sentence its digits, units and Latin
+ * letters keep their order and the punctuation beside it stays on the sentence's side.
+ */
+export function translator(
+  strings: Readonly<Record<string, string>>,
+  language: string,
+  isolated = false,
+): Translate {
   const plurals = new Intl.PluralRules(language)
   const numbers = new Intl.NumberFormat(language, { maximumFractionDigits: 2 })
+  const inserted = (value: string) => (isolated ? `${ISOLATE}${value}${END}` : value)
   return (key, vars) => {
     const count = vars?.count
     const text =
@@ -19,7 +32,7 @@ export function translator(strings: Readonly<Record<string, string>>, language: 
     if (text === undefined) return key
     return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => {
       const value = vars?.[name]
-      return typeof value === 'number' ? numbers.format(value) : (value ?? '')
+      return typeof value === 'number' ? numbers.format(value) : inserted(value ?? '')
     })
   }
 }

@@ -8,6 +8,8 @@ export interface ToolsPageData {
   readonly options: Readonly<Record<string, OptionFacts>>
   /** This server asks for an API key on POST /api/compress. */
   readonly keyRequired: boolean
+  /** Which addresses this server fetches an image from (IMGAPI_URL_SOURCES): off, public or allowlist. */
+  readonly urlSources: string
   readonly referencePath: string
   readonly examplesPath: string
   readonly paths: Readonly<Record<string, string>>
@@ -15,4 +17,10 @@ export interface ToolsPageData {
 
 export function readPageData(): ToolsPageData {
   return JSON.parse(document.getElementById('page-data')?.textContent ?? '{}') as ToolsPageData
+}
+
+/** The value the server gives an option a request leaves out, from its schema (undefined: none). */
+export function optionDefault(data: ToolsPageData, name: string): string | undefined {
+  const facts = data.options[name]
+  return facts && 'default' in facts && facts.default !== undefined ? String(facts.default) : undefined
 }

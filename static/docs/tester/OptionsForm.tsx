@@ -40,14 +40,15 @@ export function OptionsForm({ values, formats, onChange }: Props) {
 
 /** Only the options that apply to the chosen output are sent: the others are shown disabled. */
 export function sentOptions(values: OptionValues, formats: readonly ServerFormat[]): [string, string][] {
-  const { first, more } = optionOrder(Object.keys(env().data.options))
-  return [...first, ...more]
+  const { source, first, more } = optionOrder(Object.keys(env().data.options))
+  return [...source, ...first, ...more]
     .filter((name) => (values[name] ?? '').trim() !== '')
     .filter((name) => narrow(formats, values.format ?? '', name).applies)
     .map((name) => [name, values[name]!.trim()])
 }
 
-function OptionField({ name, values, formats, onChange }: { name: string } & Props) {
+/** One option's control, its range on this server and its description on demand. */
+export function OptionField({ name, values, formats, onChange }: { name: string } & Props) {
   const { t, data } = env()
   const [open, setOpen] = useState(false)
   const facts = data.options[name]!

@@ -4,6 +4,7 @@ import { KEY_VARIABLE } from '../../tools/api/curl.ts'
 import { env } from '../../tools/env.ts'
 import { CodeBlock } from '../../tools/ui/CodeBlock.tsx'
 import { Compare } from '../../tools/ui/Compare.tsx'
+import { ResultAlone } from '../../tools/ui/ResultAlone.tsx'
 import type { Answer, AnswerImage } from './answer.ts'
 import { curlCommand } from './curl.ts'
 import { ProblemNotice, type Problem } from './ProblemNotice.tsx'
@@ -82,7 +83,8 @@ export function Result({ answer }: { answer: Answer }) {
 
 /**
  * What the server chose, up front (quality, similarity, encodes tried), then before and after
- * in the tools' comparison, and the download.
+ * in the tools' comparison, and the download. An image the server fetched from the url is
+ * shown alone, with the server's figures for the original: the page never fetches it itself.
  */
 function ImageAnswer({ answer, image }: { answer: Answer; image: AnswerImage }) {
   const { t, data } = env()
@@ -98,7 +100,8 @@ function ImageAnswer({ answer, image }: { answer: Answer; image: AnswerImage }) 
   if (facts.encodes !== undefined) items.push([t('site.tester.encodes'), latin.integer(facts.encodes)])
   const url = useMemo(() => URL.createObjectURL(image.blob), [image.blob])
   useEffect(() => () => URL.revokeObjectURL(url), [url])
-  const file = answer.exchange.request.file!
+  const file = answer.exchange.request.file
+  const after = { blob: image.blob, format: image.format, width: image.width, height: image.height }
   return (
     <>
       {items.length > 0 && (
@@ -111,10 +114,11 @@ function ImageAnswer({ answer, image }: { answer: Answer; image: AnswerImage }) 
           ))}
         </dl>
       )}
-      <Compare
-        before={{ blob: file, format: image.originalFormat }}
-        after={{ blob: image.blob, format: image.format, width: image.width, height: image.height }}
-      />
+      {file ? (
+        <Compare before={{ blob: file, format: image.originalFormat }} after={after} />
+      ) : (
+        <ResultAlone before={{ bytes: image.originalSize, format: image.originalFormat }} after={after} />
+      )}
       <p>
         <a class="button" href={url} download={image.filename}>
           {t('site.tester.download', { name: image.filename })}

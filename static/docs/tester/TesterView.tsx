@@ -6,10 +6,10 @@ import { Choices } from '../../tools/ui/fields.tsx'
 import { KeyField } from '../../tools/ui/KeyField.tsx'
 import { useServer } from '../../tools/ui/use-server.ts'
 import { readAnswer, type Answer } from './answer.ts'
-import { ENDPOINTS, type EndpointId } from './endpoints.ts'
+import { ENDPOINTS, optionOrder, type EndpointId } from './endpoints.ts'
 import { EndpointPicker } from './EndpointPicker.tsx'
 import { OverlayField } from './OverlayField.tsx'
-import { OptionsForm, sentOptions, type OptionValues } from './OptionsForm.tsx'
+import { OptionField, OptionsForm, sentOptions, type OptionValues } from './OptionsForm.tsx'
 import { Result } from './Result.tsx'
 import { describeRequest, send } from './request.ts'
 
@@ -31,6 +31,10 @@ export function Tester() {
   const heading = useRef<HTMLHeadingElement>(null)
   const fileButton = useRef<HTMLDivElement>(null)
   const formats = server.facts?.formats ?? []
+  const setOption = (name: string, value: string) => setValues({ ...values, [name]: value })
+  // The image, or its address for the server to fetch: a request takes exactly one.
+  const url = (values.url ?? '').trim()
+  const bothSources = Boolean(file && url)
   // The answer's heading takes focus, so keyboard and screen reader users land on it.
   useEffect(() => {
     if (answer) heading.current?.focus()
@@ -39,9 +43,15 @@ export function Tester() {
   const submit = async (event: Event) => {
     event.preventDefault()
     const chosen = ENDPOINTS.find((e) => e.id === endpoint)!
-    if (chosen.id === 'compress' && !file) {
+    if (chosen.id === 'compress' && !file && !url) {
       setStatus(t('site.tester.noFile'))
       fileButton.current?.querySelector<HTMLButtonElement>('.drop-buttons button')?.focus()
+      return
+    }
+    // Said before sending, not left to the server's 400: the reader sees which two to choose from.
+    if (chosen.id === 'compress' && bothSources) {
+      setStatus(t('site.tester.bothSources'))
+      document.getElementById('option-url')?.focus()
       return
     }
     const request = describeRequest(
@@ -74,15 +84,22 @@ export function Tester() {
           <div class="tester-file" ref={fileButton}>
             <DropZone single compact={Boolean(file)} onFiles={(picked) => setFile(picked[0]!.file as File)} />
             <p class="file-info" aria-live="polite">
-              {file && <ChosenFile file={file} />}
+              {file && <ChosenFile file={file} onRemove={() => setFile(undefined)} />}
             </p>
+            <div class="tester-source">
+              <p class="hint">{t('site.tester.urlLead')}</p>
+              {optionOrder(Object.keys(data.options)).source.map((name) => (
+                <OptionField key={name} name={name} values={values} formats={formats} onChange={setOption} />
+              ))}
+            </div>
+            {bothSources && (
+              <p class="notice" data-both-sources>
+                {t('site.tester.bothSources')}
+              </p>
+            )}
           </div>
           <OverlayField file={overlay} onChange={setOverlay} />
-          <OptionsForm
-            values={values}
-            formats={formats}
-            onChange={(name, value) => setValues({ ...values, [name]: value })}
-          />
+          <OptionsForm values={values} formats={formats} onChange={setOption} />
           <Choices
             legend={t('site.tester.responseAs')}
             name="accept"
@@ -118,8 +135,11 @@ export function Tester() {
   )
 }
 
-/** "Image: photo.jpg, 134 KiB", name and size isolated: a Latin name must not reorder a Persian line. */
-function ChosenFile({ file }: { file: File }) {
+/**
+ * "Image: photo.jpg, 134 KiB", name and size isolated: a Latin name must not reorder a Persian
+ * line; and a way to take it back, for a request that names its image by url instead.
+ */
+function ChosenFile({ file, onRemove }: { file: File; onRemove(): void }) {
   const { t, numbers } = env()
   const parts = { '\u0000': file.name, '\u0001': numbers.bytes(file.size) }
   const line = t('site.tester.fileChosen', { name: '\u0000', size: '\u0001' })
@@ -134,7 +154,10 @@ function ChosenFile({ file }: { file: File }) {
         ) : (
           part
         ),
-      )}
+      )}{' '}
+      <button type="button" class="remove-file" onClick={onRemove}>
+        {t('site.tester.removeFile')}
+      </button>
     </>
   )
 }

@@ -15,6 +15,8 @@ export interface AnswerImage {
   readonly filename: string
   readonly format: string
   readonly originalFormat: string
+  /** The original's bytes as the server counted them: all there is of an image fetched from a url. */
+  readonly originalSize: number
   readonly width?: number
   readonly height?: number
 }
@@ -43,6 +45,7 @@ function imageOf(exchange: Exchange, json: Envelope | undefined): AnswerImage {
       (json?.filename as string | undefined) ?? filenameFrom(header('content-disposition')) ?? 'image',
     format: String(json?.outputFormat ?? header('x-output-format') ?? ''),
     originalFormat: String(json?.originalFormat ?? header('x-original-format') ?? ''),
+    originalSize: Number(json?.originalSize ?? header('x-original-size') ?? 0),
     width: positive(json?.width ?? header('x-image-width')),
     height: positive(json?.height ?? header('x-image-height')),
   }
@@ -56,6 +59,7 @@ export async function readAnswer(exchange: Exchange): Promise<Answer> {
   return {
     exchange,
     json,
-    image: response.ok && request.file && isImage ? imageOf(exchange, json) : undefined,
+    // A POST's image: the one sent, or the one the server fetched from the url.
+    image: response.ok && request.method === 'POST' && isImage ? imageOf(exchange, json) : undefined,
   }
 }

@@ -1,3 +1,5 @@
+import { sourceQuery } from './send.ts'
+
 /** POSIX shell quoting: single quotes, with any single quote closed, escaped and reopened. */
 export function shellQuote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`
@@ -14,7 +16,9 @@ export const KEY_VARIABLE = 'IMGAPI_KEY'
 export const KEY_HEADER = `"Authorization: Bearer $${KEY_VARIABLE}"`
 
 export interface CurlRequest {
-  readonly file: string
+  /** The image's file name; or `url`, the address the server fetches it from. */
+  readonly file?: string
+  readonly url?: string
   readonly query: URLSearchParams
   readonly output: string
   readonly keyRequired: boolean
@@ -24,19 +28,21 @@ export interface CurlRequest {
 
 /**
  * The curl command that sends what the tools sent: the raw image (or, with a watermark, both
- * files as multipart fields) and the same query, so it returns the same bytes. The key is left
- * in a variable, never written into a command that may end up in a shell's history.
+ * files as multipart fields; or, for an image named by its address, no body and the url first in
+ * the query) and the same query, so it returns the same bytes. The key is left in a variable,
+ * never written into a command that may end up in a shell's history.
  */
 export function curlCommand(request: CurlRequest): string {
-  const query = request.query.toString()
+  const query = (request.url ? sourceQuery(request.url, request.query) : request.query).toString()
   const url = `${location.origin}/api/compress${query ? `?${query}` : ''}`
   const parts = ['curl', '-sS', '--fail-with-body']
-  if (request.overlay)
-    parts.push('-F', formFile('file', request.file), '-F', formFile('overlay', request.overlay))
+  if (request.url) parts.push('-X', 'POST')
+  else if (request.overlay)
+    parts.push('-F', formFile('file', request.file!), '-F', formFile('overlay', request.overlay))
   else
     parts.push(
       '--data-binary',
-      `@${shellQuote(request.file)}`,
+      `@${shellQuote(request.file!)}`,
       '-H',
       shellQuote('Content-Type: application/octet-stream'),
     )

@@ -14,3 +14,18 @@ export function authorization(): Record<string, string> {
   const key = savedKey()
   return key ? { Authorization: `Bearer ${key}` } : {}
 }
+
+const listeners = new Set<() => void>()
+
+/**
+ * The reader has given a key ("Use this key", or leaving the field): what waits for one may go.
+ * Not on every keystroke, which would send each half-typed key.
+ */
+export function keyGiven(): void {
+  for (const listener of listeners) listener()
+}
+
+export function whenKeyGiven(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}

@@ -38,3 +38,12 @@ export function extensionOf(facts: ServerFacts, format: string): string {
 export function concurrency(facts: ServerFacts): number {
   return Math.max(1, Math.min(facts.limits.workers, facts.limits.maxClientJobs))
 }
+
+/** Whether the server answers GET /api/health now with 200: up, and not shutting down. */
+export async function serverAnswers(): Promise<boolean> {
+  try {
+    return (await fetch('/api/health', { cache: 'no-store' })).ok
+  } catch {
+    return false
+  }
+}

@@ -43,6 +43,22 @@ export async function fromDataTransfer(transfer: DataTransfer): Promise<PickedFi
 }
 
 /**
+ * What a browser would save an address as: the last segment of its path, decoded (a slash in it
+ * kept out of the ZIP's folders), else its host.
+ */
+export function urlFileName(url: string): string {
+  const { pathname, host } = new URL(url)
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1)
+  let decoded = last
+  try {
+    decoded = decodeURIComponent(last)
+  } catch {
+    // Not valid percent-encoding: the name as written.
+  }
+  return decoded.replaceAll('/', '_') || host
+}
+
+/**
  * Whether a file looks like an image this server reads: by its type, or by an extension the
  * server lists (a TIFF or HEIC often comes with no type at all). The server has the last word.
  */

@@ -4,9 +4,9 @@ import { env } from '../env.ts'
 import { rotation, type EditSettings } from './settings.ts'
 
 /**
- * What each chosen operation does to the frames of an animation, as the API treats them (the
- * README's "Animations"): only the operations in use are listed, then whether the output keeps
- * the frames at all.
+ * What each chosen operation does to the frames of an animation, as the API treats them
+ * (src/image/steps/README.md, "Animations"): only the operations in use are listed, then
+ * whether the output keeps the frames at all.
  */
 function operationsOf(s: EditSettings, watermark: boolean): string[] {
   const adjusted = s.brightness !== 1 || s.saturation !== 1 || s.hue !== 0 || s.contrast !== 0 || s.greyscale

@@ -13,6 +13,7 @@ import {
   toView,
   viewSize,
   wholeOf,
+  withField,
   type Edges,
   type Rect,
   type Size,
@@ -140,13 +141,7 @@ export function CropStage(props: Props) {
       min={name === 'width' || name === 'height' ? 1 : 0}
       max={max}
       value={box[name]}
-      onChange={(value) => {
-        if (value === undefined) return
-        let next = { ...box, [name]: value }
-        if (ratio && name === 'width') next = { ...next, height: Math.round(value / ratio) }
-        if (ratio && name === 'height') next = { ...next, width: Math.round(value * ratio) }
-        commit(next)
-      }}
+      onChange={(value) => value !== undefined && commit(withField(box, name, value, bounds, ratio))}
     />
   )
   return (

@@ -88,6 +88,36 @@ export function clampRect(rect: Rect, bounds: Size): Rect {
   return { left, top, width, height }
 }
 
+/**
+ * The box with one of its numbers typed: that number stays as typed (within the bounds) and the
+ * others give way, whatever order they are typed in. A start too far for the size makes the box
+ * smaller; a size too large for the start moves the box back; with a ratio the other side
+ * follows.
+ */
+export function withField(rect: Rect, field: keyof Rect, value: number, bounds: Size, ratio?: number): Rect {
+  const typed = Math.round(value)
+  let { left, top, width, height } = rect
+  if (field === 'left') {
+    left = Math.min(bounds.width - 1, Math.max(0, typed))
+    width = Math.min(width, bounds.width - left)
+    if (ratio) height = width / ratio
+  } else if (field === 'top') {
+    top = Math.min(bounds.height - 1, Math.max(0, typed))
+    height = Math.min(height, bounds.height - top)
+    if (ratio) width = height * ratio
+  } else if (field === 'width') {
+    width = Math.min(bounds.width, Math.max(1, typed))
+    if (ratio) height = width / ratio
+  } else {
+    height = Math.min(bounds.height, Math.max(1, typed))
+    if (ratio) width = height * ratio
+  }
+  // A ratio can ask for more than the bounds hold: the box is then as large as they allow.
+  if (ratio && height > bounds.height) [height, width] = [bounds.height, bounds.height * ratio]
+  if (ratio && width > bounds.width) [width, height] = [bounds.width, bounds.width / ratio]
+  return clampRect({ left, top, width, height }, bounds)
+}
+
 /** The largest box of this width-to-height ratio, centred; the whole bounds without one. */
 export function fitRatio(bounds: Size, ratio: number | undefined): Rect {
   if (!ratio) return wholeOf(bounds)

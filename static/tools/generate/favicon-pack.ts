@@ -1,8 +1,18 @@
 /*
- * What a site needs for its icon in browsers, on home screens and as an installed app, each file
- * one POST /api/compress: a multi-size ICO, PNGs at the sizes browsers and platforms ask for,
- * and a maskable icon whose picture stays inside the safe circle (80% of its width), padded
- * with the background colour. The manifest and the <link> lines name them.
+ * What a site needs for its icon in browsers, on home screens and as an installed app, every
+ * file a variant of one POST /api/compress (the image uploaded once): a multi-size ICO, PNGs at
+ * the sizes browsers and platforms ask for, and a maskable icon whose picture stays inside the
+ * safe circle (80% of its width), padded with the background colour. The manifest and the
+ * <link> lines name them.
+ *
+ * Browsers draw a favicon on their own background, so those PNGs keep the picture's
+ * transparency. iOS shows a transparent apple-touch-icon on black and Android's masks show no
+ * transparency either: for those two the server makes the square picture at the size it takes
+ * in the icon, and the page lays it, pixel for pixel, on a square of the background colour
+ * (layOn in pixels.ts), so no pixel of theirs is transparent. `background` applies to every
+ * output of the request, and a PNG keeps transparency whatever it is, so the server cannot.
+ * Their PNGs are the browser's encoder's, larger than the server's (about twice, for a photo);
+ * a per-variant way to flatten a PNG onto a colour would let the server make them whole.
  */
 
 /** How a picture that is not square becomes square. */
@@ -23,6 +33,8 @@ export interface IconFile {
   /** The side in pixels; an ICO holds ICO_SIZES. */
   readonly size: number
   readonly maskable?: boolean
+  /** Opaque: its picture (pictureSide) laid on the background colour by the page. */
+  readonly opaque?: boolean
 }
 
 export const ICO_SIZES = [16, 32, 48]
@@ -30,10 +42,10 @@ export const ICO_SIZES = [16, 32, 48]
 export const ICON_FILES: readonly IconFile[] = [
   { name: 'favicon.ico', size: 48 },
   { name: 'favicon-32x32.png', size: 32 },
-  { name: 'apple-touch-icon.png', size: 180 },
+  { name: 'apple-touch-icon.png', size: 180, opaque: true },
   { name: 'icon-192.png', size: 192 },
   { name: 'icon-512.png', size: 512 },
-  { name: 'icon-maskable-512.png', size: 512, maskable: true },
+  { name: 'icon-maskable-512.png', size: 512, maskable: true, opaque: true },
 ]
 
 /** The maskable icon's picture fills the circle platforms keep: 80% of the side, padded evenly. */
@@ -41,23 +53,26 @@ export function maskablePadding(size: number): number {
   return Math.ceil((size - Math.floor(size * 0.8)) / 2)
 }
 
+/** The side of the picture in the icon: all of it, but 80% of it (padded evenly) for a maskable one. */
+export function pictureSide(file: IconFile): number {
+  return file.size - 2 * (file.maskable ? maskablePadding(file.size) : 0)
+}
+
 /**
- * The options for one file. Small logos are enlarged (withoutEnlargement=false): an app icon is
- * 512 pixels whatever its source. The ICO squares its picture itself, centred on transparency.
+ * The options for one file, as its request alone would send them (for an opaque icon, its
+ * picture: pictureSide). Small logos are enlarged (withoutEnlargement=false): an app icon is 512
+ * pixels whatever its source. The ICO squares its picture itself, centred on transparency. The
+ * colour of contain's bands goes with every file, the ICO too (which shows none): the options
+ * all the variants of a request share must be the same.
  */
 export function iconQuery(file: IconFile, settings: PackSettings): URLSearchParams {
-  if (file.name.endsWith('.ico')) {
-    const query = new URLSearchParams({ format: 'ico', icoSizes: ICO_SIZES.join(',') })
-    // The ICO fits a whole picture on transparency by itself, without bands of colour.
-    if (settings.squaring !== 'contain')
-      for (const [k, v] of Object.entries(squared(256, settings))) query.set(k, v)
-    return query
-  }
-  const padding = file.maskable ? maskablePadding(file.size) : 0
-  const side = file.size - 2 * padding
-  const query = new URLSearchParams({ format: 'png', ...squared(side, settings) })
-  if (padding > 0) query.set('pad', [padding, padding, padding, padding].join(','))
-  if (padding > 0 || settings.squaring === 'contain') query.set('background', settings.background)
+  const query = file.name.endsWith('.ico')
+    ? new URLSearchParams({ format: 'ico', icoSizes: ICO_SIZES.join(',') })
+    : new URLSearchParams({ format: 'png', ...squared(pictureSide(file), settings) })
+  // The ICO fits a whole picture on transparency by itself, without bands of colour.
+  if (file.name.endsWith('.ico') && settings.squaring !== 'contain')
+    for (const [k, v] of Object.entries(squared(256, settings))) query.set(k, v)
+  if (settings.squaring === 'contain') query.set('background', settings.background)
   return query
 }
 

@@ -7,15 +7,20 @@ import { env } from '../env.ts'
 import { CodeBlock } from '../ui/CodeBlock.tsx'
 import { Choices, ColourField, Live, TextField } from '../ui/fields.tsx'
 import { Jobs } from '../ui/Jobs.tsx'
+import { Prose } from '../ui/Prose.tsx'
 import { useBatch } from '../ui/use-batch.ts'
+import type { JobInput } from '../batch/engine.ts'
 import {
   ICON_FILES,
   iconQuery,
   linkMarkup,
   manifestOf,
+  pictureSide,
+  type IconFile,
   type PackSettings,
   type Squaring,
 } from './favicon-pack.ts'
+import { layOn } from './pixels.ts'
 import { baseName, SingleImageTool } from './single.tsx'
 
 const DEFAULTS: PackSettings = {
@@ -58,6 +63,28 @@ function Icons({ jobs }: { jobs: readonly Job[] }) {
   )
 }
 
+/** One file of the pack: a variant of the pack's one request, an opaque one laid on its colour after. */
+function iconJob(image: PickedFile, file: IconFile, settings: PackSettings): JobInput {
+  const inset = (file.size - pictureSide(file)) / 2
+  return {
+    file: image.file,
+    path: image.path,
+    tag: file.name,
+    label: file.name,
+    query: iconQuery(file, settings),
+    name: () => file.name,
+    together: true,
+    ...(file.opaque && {
+      afterward: async (result) => ({
+        ...result,
+        blob: await layOn(result.blob, settings.background, file.size, inset),
+        width: file.size,
+        height: file.size,
+      }),
+    }),
+  }
+}
+
 function Pack({ image, facts }: { image?: PickedFile; facts: ServerFacts }) {
   const { t } = env()
   const [settings, setSettings] = useState(DEFAULTS)
@@ -67,18 +94,11 @@ function Pack({ image, facts }: { image?: PickedFile; facts: ServerFacts }) {
   const generate = () => {
     if (!image) return
     batch.clear()
-    batch.add(
-      ICON_FILES.map((file) => ({
-        file: image.file,
-        path: image.path,
-        label: file.name,
-        query: iconQuery(file, named),
-        name: () => file.name,
-      })),
-    )
+    batch.add(ICON_FILES.map((file) => iconJob(image, file, named)))
   }
   const done = batch.jobs.filter((job) => job.status === 'done' && job.result)
-  const complete = batch.jobs.length > 0 && done.length === batch.jobs.length
+  // Settled: what was made is shown even when a file failed (its card says why).
+  const complete = batch.jobs.length > 0 && batch.pending === 0 && done.length > 0
   const links = linkMarkup(named)
   const manifest = manifestOf(named)
   const download = async () =>
@@ -115,7 +135,7 @@ function Pack({ image, facts }: { image?: PickedFile; facts: ServerFacts }) {
         <ColourField
           id="favicon-theme"
           label={t('favicon.theme')}
-          hint={t('favicon.themeHint')}
+          hint={<Prose text={t('favicon.themeHint')} />}
           value={settings.theme}
           onChange={(theme) => set({ theme })}
         />
@@ -139,7 +159,7 @@ function Pack({ image, facts }: { image?: PickedFile; facts: ServerFacts }) {
           id="icon-base"
           dir="ltr"
           label={t('favicon.base')}
-          hint={t('favicon.baseHint')}
+          hint={<Prose text={t('favicon.baseHint')} />}
           maxLength={200}
           value={settings.base}
           onChange={(base) => set({ base: base || '/' })}

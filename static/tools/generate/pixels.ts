@@ -42,6 +42,22 @@ export function dominantColour({ data }: Pixels): string {
   return `#${hex(best[0] / best[3])}${hex(best[1] / best[3])}${hex(best[2] / best[3])}`
 }
 
+/**
+ * A PNG of `side` pixels of this colour with the picture drawn on it at its own size, `inset`
+ * pixels in from the top and the left: nothing is resampled, so the picture's pixels stay the
+ * server's, and none of the result is transparent.
+ */
+export async function layOn(picture: Blob, colour: string, side: number, inset: number): Promise<Blob> {
+  const bitmap = await createImageBitmap(picture)
+  const canvas = new OffscreenCanvas(side, side)
+  const context = canvas.getContext('2d')!
+  context.fillStyle = colour
+  context.fillRect(0, 0, side, side)
+  context.drawImage(bitmap, inset, inset)
+  bitmap.close()
+  return canvas.convertToBlob({ type: 'image/png' })
+}
+
 export function dataUrlOf(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader()

@@ -69,6 +69,8 @@ function Generator({ image, facts }: { image?: PickedFile; facts: ServerFacts })
               query,
               tag: format,
               name: (ext: string) => `${base}-${width}.${ext}`,
+              // The image is uploaded once, every file a variant of the same request.
+              together: true,
             }
           }),
       ),

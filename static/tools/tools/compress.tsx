@@ -102,5 +102,6 @@ export const CompressTool = batchTool({
   tool: 'compress',
   defaults: DEFAULTS,
   commonQuery: compressQuery,
+  fromUrl: true,
   Form: CompressSettingsForm,
 })

@@ -1,4 +1,5 @@
 import { env } from '../env.ts'
+import { Dimensions } from '../ui/figures.tsx'
 
 /** The sizes icons are usually made in; the API takes any from 1 to 256. */
 const SIZES = [16, 24, 32, 48, 64, 128, 256]
@@ -17,7 +18,7 @@ const parse = (list: string) =>
 
 /** Which square images the icon holds: one chip each, at least one chosen. */
 export function IcoSizes({ value, onChange }: { value: string; onChange(value: string): void }) {
-  const { t, numbers } = env()
+  const { t } = env()
   const chosen = parse(value)
   const toggle = (size: number, on: boolean) => {
     const next = on ? [...new Set([...chosen, size])] : chosen.filter((s) => s !== size)
@@ -36,7 +37,7 @@ export function IcoSizes({ value, onChange }: { value: string; onChange(value: s
               onChange={(event) => toggle(size, event.currentTarget.checked)}
             />
             <span>
-              {t('common.dimensions', { width: numbers.integer(size), height: numbers.integer(size) })}
+              <Dimensions width={size} height={size} />
             </span>
           </label>
         ))}

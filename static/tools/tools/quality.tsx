@@ -2,6 +2,7 @@ import { formatName } from '../api/format-name.ts'
 import type { ServerFacts } from '../api/server.ts'
 import { env } from '../env.ts'
 import { NumberField, SelectField } from '../ui/fields.tsx'
+import { Prose } from '../ui/Prose.tsx'
 
 /** Quality as the tools offer it: the format's default, an auto level, or a number. */
 export interface QualitySettings {
@@ -53,7 +54,7 @@ export function QualityFields(props: {
       <SelectField
         id="quality"
         label={t('common.quality')}
-        hint={hint}
+        hint={<Prose text={hint} />}
         value={level}
         choices={[
           { value: '', label: t('common.qualityDefaultChoice') },

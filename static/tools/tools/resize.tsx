@@ -7,6 +7,7 @@ import { formatChoices } from './compress.tsx'
 import { FitPicture } from './fit-pictures.tsx'
 import { placementOptions, PlacementFields } from './placement.tsx'
 import { SizeTargets, type SizeTarget } from './size-targets.tsx'
+import { UnmetSize } from './unmet-size.tsx'
 
 export interface ResizeSettings {
   readonly mode: string
@@ -154,5 +155,6 @@ export const ResizeTool = batchTool({
   defaults: DEFAULTS,
   commonQuery: (s) => (s.mode === 'percent' ? baseQuery(s) : sizedQuery(s, s.width, s.height)),
   queryOf: fileQuery,
+  resultNote: (job, batch) => <UnmetSize job={job} batch={batch} />,
   Form: ResizeSettingsForm,
 })

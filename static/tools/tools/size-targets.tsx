@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks'
 import { env } from '../env.ts'
+import { Dimensions } from '../ui/figures.tsx'
 
 export interface SizeTarget {
   readonly name: string
@@ -56,7 +57,9 @@ export function SizeTargets({
       onClick={() => onChoose(target)}
     >
       <span>{label}</span>
-      <span class="target-size">{size(target)}</span>
+      <span class="target-size">
+        <Dimensions width={target.width} height={target.height} />
+      </span>
     </button>
   )
   return (

@@ -1,8 +1,8 @@
-import { formatName } from '../api/format-name.ts'
 import { useLayoutEffect, useRef, useState } from 'preact/hooks'
 import type { JobResult } from '../batch/engine.ts'
 import { env } from '../env.ts'
-import { changeClass, changeText } from './change.ts'
+import { CompareFacts, type SideFacts } from './CompareFacts.tsx'
+import { usePan } from './use-pan.ts'
 import { usePreview, type Preview } from './use-preview.ts'
 
 export interface Side {
@@ -22,13 +22,23 @@ interface Props {
 const ZOOMS = [1, 1.5, 2, 3, 4, 6, 8]
 /** The view's height at most, as compare.css sets it (max-block-size). */
 const VIEW_HEIGHT_VH = 70
+/** The stage's shape, and its width at "Fit": no wider than the view, no taller than its 70vh. */
+export function stageBox(width?: number, height?: number): { ratio: string; fit: string } {
+  if (!width || !height) return { ratio: '3 / 2', fit: '100%' }
+  return {
+    ratio: `${width} / ${height}`,
+    fit: `min(100%, ${((VIEW_HEIGHT_VH * width) / height).toFixed(2)}vh)`,
+  }
+}
+
 const clamp = (value: number) => Math.min(100, Math.max(0, value))
 
 /**
  * Before and after over each other, split by a divider: a WAI-ARIA slider (arrow keys, Home,
- * End), moved by a click anywhere on the picture or by buttons as well as by dragging (WCAG
- * 2.5.7). Both pictures sit in one stage, so zoom and pan can never fall out of step. Never
- * mirrored: before is on the left in every language.
+ * End), moved by a click anywhere on the picture or by buttons as well as by dragging its handle
+ * (WCAG 2.5.7). Dragging the picture itself pans it when zoomed in. Both pictures sit in one
+ * stage, so zoom and pan can never fall out of step. Never mirrored: before is on the left in
+ * every language.
  */
 export function Compare({ before, after, quality, similarity }: Props) {
   const { t, numbers } = env()
@@ -39,6 +49,7 @@ export function Compare({ before, after, quality, similarity }: Props) {
   const beforePicture = usePreview(before.blob)
   const afterPicture = usePreview(after.blob)
   const scale = ZOOMS[zoom]!
+  const pan = usePan(view)
 
   // Zooming keeps the middle of what was shown in the middle.
   const centre = useRef({ x: 0.5, y: 0.5 })
@@ -91,19 +102,19 @@ export function Compare({ before, after, quality, similarity }: Props) {
     event.stopPropagation()
   }
 
-  const width = after.width || afterPicture.width || beforePicture.width
-  const height = after.height || afterPicture.height || beforePicture.height
-  const ratio = width && height ? `${width} / ${height}` : '3 / 2'
-  // At "Fit" the whole picture is in view: no wider than the view, no taller than its 70vh.
-  const fit = width && height ? `min(100%, ${((VIEW_HEIGHT_VH * width) / height).toFixed(2)}vh)` : '100%'
+  const { ratio, fit } = stageBox(
+    after.width || afterPicture.width || beforePicture.width,
+    after.height || afterPicture.height || beforePicture.height,
+  )
   return (
     <div class="compare" dir="ltr">
       <div class="compare-view" ref={view} tabIndex={0} aria-label={t('common.compareView')}>
         <div
-          class="compare-stage"
+          class={`compare-stage${zoom > 0 ? ' zoomed' : ''}`}
           ref={stage}
           style={{ width: `calc(${scale} * ${fit})`, aspectRatio: ratio }}
-          onClick={(event) => fromPointer(event.clientX)}
+          onPointerDown={pan.onPointerDown}
+          onClick={(event) => pan.dragged() || fromPointer(event.clientX)}
         >
           <Picture preview={beforePicture} alt={t('common.before')} />
           <div class="compare-after" style={{ clipPath: `inset(0 0 0 ${position}%)` }}>
@@ -169,11 +180,9 @@ export function Compare({ before, after, quality, similarity }: Props) {
           </button>
         </div>
       </div>
-      <Facts
-        before={before}
-        after={after}
-        beforePicture={beforePicture}
-        afterPicture={afterPicture}
+      <CompareFacts
+        before={sideFacts(before, beforePicture)}
+        after={sideFacts(after, afterPicture)}
         quality={quality}
         similarity={similarity}
       />
@@ -187,53 +196,19 @@ export function CompareResult({ before, result }: { before: Side; result: JobRes
   return <Compare before={before} after={after} quality={result.quality} similarity={result.similarity} />
 }
 
-function Picture({ preview, alt }: { preview: Preview; alt: string }) {
-  if (preview.url) return <img src={preview.url} alt={alt} draggable={false} />
-  return <div class="compare-missing">{preview.failed ? env().t('common.cannotShow') : ''}</div>
+/** A side's facts: its size as the server said it, else as the picture shows it (not a conversion's). */
+export function sideFacts(side: Side, picture: Preview): SideFacts {
+  const shown = !picture.converted
+  return {
+    bytes: side.blob.size,
+    format: side.format,
+    width: side.width ?? (shown ? picture.width : undefined),
+    height: side.height ?? (shown ? picture.height : undefined),
+    converted: picture.converted,
+  }
 }
 
-function Facts(props: Props & { beforePicture: Preview; afterPicture: Preview }) {
-  const { t, numbers } = env()
-  const { before, after } = props
-  const dimensions = (side: Side, picture: Preview) => {
-    const w = side.width ?? (picture.converted ? undefined : picture.width)
-    const h = side.height ?? (picture.converted ? undefined : picture.height)
-    return w && h ? t('common.dimensions', { width: numbers.integer(w), height: numbers.integer(h) }) : ''
-  }
-  const line = (label: string, side: Side, picture: Preview) => (
-    <>
-      <dt>{label}</dt>
-      <dd>
-        {/* Each figure isolated: in a right-to-left line they keep their order and their digits' sides. */}
-        <bdi>{numbers.bytes(side.blob.size)}</bdi> <bdi translate={false}>{formatName(side.format)}</bdi>{' '}
-        <bdi>{dimensions(side, picture)}</bdi>
-        {picture.converted && (
-          <span class="note"> {t('common.converted', { format: formatName(side.format) })}</span>
-        )}
-      </dd>
-    </>
-  )
-  const ssim = props.similarity ? Number(/ssim=([\d.]+)/.exec(props.similarity)?.[1]) : NaN
-  return (
-    <dl class="compare-facts" dir={document.documentElement.dir as 'ltr' | 'rtl'}>
-      {line(t('common.before'), before, props.beforePicture)}
-      {line(t('common.after'), after, props.afterPicture)}
-      <dt>{t('common.change')}</dt>
-      <dd class={changeClass(before.blob.size, after.blob.size)}>
-        {changeText(before.blob.size, after.blob.size)}
-      </dd>
-      {props.quality && (
-        <>
-          <dt>{t('common.quality')}</dt>
-          <dd>{numbers.integer(Number(props.quality))}</dd>
-        </>
-      )}
-      {Number.isFinite(ssim) && (
-        <>
-          <dt>{t('common.similarity')}</dt>
-          <dd>{t('common.similarityValue', { score: numbers.score(ssim) })}</dd>
-        </>
-      )}
-    </dl>
-  )
+export function Picture({ preview, alt }: { preview: Preview; alt: string }) {
+  if (preview.url) return <img src={preview.url} alt={alt} draggable={false} />
+  return <div class="compare-missing">{preview.failed ? env().t('common.cannotShow') : ''}</div>
 }

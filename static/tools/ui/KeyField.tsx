@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks'
-import { savedKey, saveKey } from '../api/key.ts'
+import { keyGiven, savedKey, saveKey } from '../api/key.ts'
 import { env } from '../env.ts'
 
 /** Shown only when this server asks for a key: why, and where it is kept (this tab only). */
@@ -14,6 +14,7 @@ export function KeyField({ onSaved }: { onSaved(): void }) {
         event.preventDefault()
         saveKey(value)
         onSaved()
+        keyGiven()
       }}
     >
       <label for="api-key">{t('common.keyLabel')}</label>
@@ -30,6 +31,7 @@ export function KeyField({ onSaved }: { onSaved(): void }) {
           setValue(e.currentTarget.value)
           saveKey(e.currentTarget.value)
         }}
+        onChange={keyGiven}
       />
       <button type="submit">{t('common.keySave')}</button>
       <p class="hint" id="api-key-hint">

@@ -9,7 +9,7 @@ export function Prose({ text }: { text: string }) {
     <>
       {tokenParts(text).map((part, i) =>
         part.token ? (
-          <span key={i} class="token" translate={false}>
+          <span key={i} class="token" dir="ltr" translate={false}>
             {part.text}
           </span>
         ) : (

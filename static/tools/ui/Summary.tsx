@@ -1,10 +1,11 @@
 import { useState } from 'preact/hooks'
 import { folderCommand } from '../api/curl.ts'
-import type { Batch } from '../batch/engine.ts'
+import { originalBytes, type Batch } from '../batch/engine.ts'
 import { saveBlob, zipOf } from '../batch/zip.ts'
 import { env } from '../env.ts'
-import { changeClass, fromTo } from './change.ts'
+import { changeClass } from './change.ts'
 import { CodeBlock } from './CodeBlock.tsx'
+import { FromTo } from './figures.tsx'
 
 /** The batch as a whole: totals, download all, cancel all, and the folder script with these options. */
 export function Summary({
@@ -19,8 +20,9 @@ export function Summary({
   const { t, numbers, data } = env()
   const [zipping, setZipping] = useState(false)
   const done = batch.jobs.filter((job) => job.status === 'done' && job.result)
+  const failed = batch.jobs.filter((job) => job.status === 'failed').length
   if (batch.jobs.length === 0) return null
-  const before = done.reduce((sum, job) => sum + job.file.size, 0)
+  const before = done.reduce((sum, job) => sum + originalBytes(job), 0)
   const after = done.reduce((sum, job) => sum + job.result!.blob.size, 0)
   const saved = before - after
   const downloadAll = async () => {
@@ -35,7 +37,13 @@ export function Summary({
     <section class="summary" aria-label={t('common.summary')}>
       <p class="totals">
         <span>{t('common.totalFiles', { count: done.length, total: batch.jobs.length })}</span>
-        <span>{fromTo(numbers.bytes(before), numbers.bytes(after))}</span>
+        {failed > 0 && <span class="failed-count">{t('common.totalFailed', { count: failed })}</span>}
+        {/* Sizes only of what was made: a batch with nothing done yet has none to add up. */}
+        {done.length > 0 && (
+          <span>
+            <FromTo before={before} after={after} />
+          </span>
+        )}
         {done.length > 0 && (
           <strong class={changeClass(before, after)}>
             {saved >= 0
@@ -50,6 +58,7 @@ export function Summary({
           </strong>
         )}
       </p>
+      {batch.serverDown && <p class="notice">{t('common.offlineNotice')}</p>}
       <div class="summary-actions">
         <button
           type="button"
@@ -60,10 +69,15 @@ export function Summary({
         >
           {zipping ? t('common.zipping') : t('common.downloadAll')}
         </button>
+        {batch.retryable.length > 0 && (
+          <button type="button" onClick={() => batch.retryFailed()}>
+            {t('common.retryFailed', { count: batch.retryable.length })}
+          </button>
+        )}
         <button type="button" disabled={batch.pending === 0} onClick={() => batch.cancelAll()}>
           {t('common.cancelAll')}
         </button>
-        <button type="button" onClick={() => batch.clear()}>
+        <button type="button" onClick={() => batch.clear()} data-clear>
           {t('common.clear')}
         </button>
       </div>

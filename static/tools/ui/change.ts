@@ -12,8 +12,3 @@ export function changeText(before: number, after: number): string {
 export function changeClass(before: number, after: number): string {
   return after <= before ? 'smaller' : 'larger'
 }
-
-/** "before → after", the arrow pointing the way the reader reads. */
-export function fromTo(before: string, after: string): string {
-  return document.documentElement.dir === 'rtl' ? `${before} ← ${after}` : `${before} → ${after}`
-}

@@ -227,7 +227,9 @@ export function ColourField(props: {
           value={props.value}
           onInput={(event) => props.onChange(event.currentTarget.value)}
         />
-        <code translate={false}>{props.value}</code>
+        <code dir="ltr" translate={false}>
+          {props.value}
+        </code>
       </span>
     </Field>
   )
@@ -247,7 +249,11 @@ export function OptionControl(props: {
   const id = `option-${props.name}`
   const { facts } = props
   // The option's own name, an identifier the reader types in the API: never translated.
-  const label = <code translate={false}>{props.name}</code>
+  const label = (
+    <code dir="ltr" translate={false}>
+      {props.name}
+    </code>
+  )
   if (facts.kind === 'enum')
     return (
       <SelectField

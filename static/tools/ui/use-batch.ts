@@ -1,6 +1,7 @@
-import { useMemo, useReducer, useRef, useState } from 'preact/hooks'
-import { concurrency, extensionOf, type ServerFacts } from '../api/server.ts'
-import { Batch, type Job } from '../batch/engine.ts'
+import { useEffect, useMemo, useReducer, useRef, useState } from 'preact/hooks'
+import { savedKey, whenKeyGiven } from '../api/key.ts'
+import { concurrency, extensionOf, serverAnswers, type ServerFacts } from '../api/server.ts'
+import { Batch, limitedByClient, originalBytes, type Job } from '../batch/engine.ts'
 import { env } from '../env.ts'
 import { changeText } from './change.ts'
 
@@ -21,13 +22,18 @@ export function useBatch(facts: ServerFacts | undefined): { batch: Batch; announ
       const name = job.path
       if (job.status === 'done' && job.result)
         setAnnouncement(
-          t('common.announceDone', { name, change: changeText(job.file.size, job.result.blob.size) }),
+          t('common.announceDone', { name, change: changeText(originalBytes(job), job.result.blob.size) }),
         )
       else if (job.status === 'failed')
         setAnnouncement(t('common.announceFailed', { name, problem: job.problem?.title ?? '' }))
+      else if (job.status === 'offline') setAnnouncement(t('common.announceOffline'))
+      else if (job.status === 'needsKey') setAnnouncement(t('common.announceNeedsKey'))
       else if (job.status === 'waiting')
         setAnnouncement(
-          t('common.announceWaiting', { name, seconds: Math.ceil(((job.retryAt ?? 0) - Date.now()) / 1000) }),
+          t(limitedByClient(job) ? 'common.announceLimited' : 'common.announceWaiting', {
+            name,
+            seconds: Math.ceil(((job.retryAt ?? 0) - Date.now()) / 1000),
+          }),
         )
       if (['done', 'failed'].includes(job.status) && created.pending === 0)
         setAnnouncement((text) => `${text} ${t('common.announceAllDone')}`)
@@ -36,6 +42,7 @@ export function useBatch(facts: ServerFacts | undefined): { batch: Batch; announ
       language: data.language,
       concurrency: () => (server.current ? concurrency(server.current) : 1),
       extensionOf: (format) => (server.current ? extensionOf(server.current, format) : format),
+      maxVariants: () => server.current?.limits.maxVariants ?? 1,
       maxUploadBytes: () => server.current?.limits.maxUploadBytes ?? Infinity,
       tooLarge: (size, limit) => ({
         code: 'PAYLOAD_TOO_LARGE',
@@ -47,6 +54,9 @@ export function useBatch(facts: ServerFacts | undefined): { batch: Batch; announ
         title: t('common.networkTitle'),
         detail: t('common.networkDetail'),
       }),
+      reachable: serverAnswers,
+      keyRequired: data.keyRequired,
+      currentKey: savedKey,
       onChange: (job) => {
         if (job) announce(job)
         if (!frame) frame = requestAnimationFrame(() => ((frame = 0), rerender(0)))
@@ -54,5 +64,6 @@ export function useBatch(facts: ServerFacts | undefined): { batch: Batch; announ
     })
     return created
   }, [])
+  useEffect(() => whenKeyGiven(() => batch.keyGiven()), [batch])
   return { batch, announcement }
 }
