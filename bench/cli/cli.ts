@@ -3,8 +3,9 @@
  * (the JPEGs of MANIFEST.tsv) to WebP at width 1600, read from a folder and written to another,
  * at the same concurrency; then its start-up on one small file. Each photo is copied --repeat
  * times under other names, so the batch is long enough for the command's start-up (a few
- * hundred ms, measured on its own at the end) not to be the whole story.
- * Usage: bun bench/cli/cli.ts [--jobs N] [--rounds 3] [--repeat 4] [--startup-runs 5] [--json]
+ * hundred ms, measured on its own at the end) not to be the whole story. sharp-cli and
+ * @squoosh/cli do the same folder in the same rounds (peers.ts), unless --no-peers.
+ * Usage: bun bench/cli/cli.ts [--jobs N] [--rounds 3] [--repeat 4] [--startup-runs 5] [--no-peers] [--json]
  */
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
@@ -15,6 +16,7 @@ import { median } from '../common/figures.ts'
 import { startNoiseWitness } from '../common/proc.ts'
 import { runBenchMain } from '../common/server.ts'
 import { encodeWebp1600 } from '../common/sharp-baseline.ts'
+import { peerRound, PEERS, type PeerSide } from './peers.ts'
 
 /** `imgapi compress` should keep at least this share of the in-process throughput. */
 const GOAL = 0.95
@@ -104,6 +106,7 @@ async function main(): Promise<number> {
       rounds: { type: 'string', default: '3' },
       repeat: { type: 'string', default: '4' },
       'startup-runs': { type: 'string', default: '5' },
+      'no-peers': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
     },
   })
@@ -131,17 +134,43 @@ async function main(): Promise<number> {
     // Unmeasured: the page cache holds the photos and the executable's modules, for both sides.
     await cliRound(input, join(scratch, 'warm-cli'), jobs)
     await sharpRound(files, join(scratch, 'warm-sharp'), jobs)
+    const peers = values['no-peers'] ? [] : PEERS
+    const peerRuns = new Map<string, PeerSide[]>(peers.map((peer) => [peer.name, []]))
+    const runnable = peers.filter((peer) => !peer.missing())
+    // Unmeasured too, so that each peer's modules are in the page cache as well.
+    for (const peer of runnable) await peerRound(peer, files, join(scratch, `warm-${peer.name}`), jobs)
     const witness = startNoiseWitness()
     const cli: Side[] = []
     const inProcess: Side[] = []
     for (let round = 0; round < rounds; round++) {
-      // Alternating spreads slow drift of the machine over both sides alike.
-      const pair = [
+      // Rotating the order spreads slow drift of the machine over every side alike.
+      const sides = [
         async () => cli.push(await cliRound(input, join(scratch, `cli-${round}`), jobs)),
         async () => inProcess.push(await sharpRound(files, join(scratch, `sharp-${round}`), jobs)),
+        ...runnable.map(
+          (peer, i) => async () =>
+            peerRuns
+              .get(peer.name)!
+              .push(await peerRound(peer, files, join(scratch, `peer-${i}-${round}`), jobs)),
+        ),
       ]
-      for (const run of round % 2 ? pair.reverse() : pair) await run()
+      const shift = round % sides.length
+      for (const run of [...sides.slice(shift), ...sides.slice(0, shift)]) await run()
     }
+    const sharpMs = median(inProcess.map((s) => s.ms))
+    const peerReport = peers.map((peer) => {
+      const runs = peerRuns.get(peer.name)!
+      if (runs.length === 0) return { name: peer.name, missing: peer.missing() }
+      const ms = median(runs.map((s) => s.ms))
+      return {
+        name: peer.name,
+        medianS: Number((ms / 1000).toFixed(2)),
+        filesPerSecond: Number((files.length / (ms / 1000)).toFixed(2)),
+        throughputVsSharp: Number((sharpMs / ms).toFixed(3)),
+        cpuMsPerFile: Math.round(median(runs.map((s) => s.cpuMs)) / files.length),
+        bytes: runs[0]!.bytes,
+      }
+    })
     const ratios = cli.map((side, i) => inProcess[i]!.ms / side.ms)
     const ratio = median(ratios)
     const startup = await startupMs(scratch, Number(values['startup-runs']))
@@ -160,6 +189,7 @@ async function main(): Promise<number> {
       sharpCpuMsPerFile: Math.round(median(inProcess.map((s) => s.cpuMs)) / files.length),
       cliBytes: cli[0]!.bytes,
       sharpBytes: inProcess[0]!.bytes,
+      peers: peerReport,
       startupMedianMs: Math.round(median(startup)),
       startupMs: startup.map(Math.round),
       otherCpusBusy: Number(witness.otherCpus().toFixed(2)),
@@ -174,6 +204,11 @@ async function main(): Promise<number> {
           `|---|---|---|---|---|`,
           `| imgapi compress | ${(median(cli.map((s) => s.ms)) / 1000).toFixed(2)} | ${report.cliFilesPerSecond} | ${report.cliCpuMsPerFile} | ${report.cliBytes} |`,
           `| in-process sharp | ${(median(inProcess.map((s) => s.ms)) / 1000).toFixed(2)} | ${report.sharpFilesPerSecond} | ${report.sharpCpuMsPerFile} | ${report.sharpBytes} |`,
+          ...peerReport.map((peer) =>
+            'missing' in peer
+              ? `| ${peer.name} | not run: ${peer.missing} | | | |`
+              : `| ${peer.name} | ${peer.medianS} | ${peer.filesPerSecond} | ${peer.cpuMsPerFile} | ${peer.bytes} |`,
+          ),
           `throughput ratio ${report.throughputRatio} (per round ${report.perRound.join(' ')}; goal >= ${GOAL}, ${report.met ? 'met' : 'GOAL MISSED'})`,
           `start-up, one 1x1 PNG: median ${report.startupMedianMs} ms (${report.startupMs.join(' ')})`,
           `other work kept ${report.otherCpusBusy} CPUs busy meanwhile`,
