@@ -4,6 +4,7 @@ import { keepFreedMemory, trimMalloc } from '../image/memory.ts'
 import { produceParts } from '../image/produce-parts.ts'
 import { searchDeadline, type Produced } from '../image/produce.ts'
 import { assignedCpu, pinThisProcess } from './cpu-affinity.ts'
+import { endWithParent } from './orphan-watch.ts'
 import { BlockingFrameReader, encodeFrame } from './frames.ts'
 import {
   serialiseError,
@@ -33,11 +34,12 @@ type Send = (header: object, buffers?: readonly Uint8Array[]) => Promise<void>
  * A worker process: reads jobs from stdin, one at a time, and writes what they produced to
  * stdout, as frames. It never listens and never logs to stdout (stdout carries frames); what
  * went wrong travels back as the job's error, for the server to answer and log. It ends when
- * stdin closes, so it never outlives the server.
+ * stdin closes, or mid-job when its parent changes (orphan-watch.ts), so it never outlives the server.
  */
 export async function runWorker(config: WorkerConfig): Promise<never> {
   configureDecoders(config)
   keepFreedMemory(config.keepBytes)
+  endWithParent()
   const cpu = assignedCpu(process.env)
   if (cpu !== undefined) pinThisProcess(cpu)
   const out = Bun.stdout.writer()

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import sharp from 'sharp'
+import { readFileSync } from 'node:fs'
 import { spawnApi, type Api } from '../helpers/api.ts'
 import { childPids, cpuTicks } from '../helpers/leftover-processes.ts'
 import { fixture } from '../helpers/paths.ts'
@@ -324,6 +325,34 @@ describe('jobs in worker processes', () => {
         expect(response.status).toBe(200)
         const meta = await sharp(new Uint8Array(await response.arrayBuffer())).metadata()
         expect([meta.format, meta.width, meta.height]).toEqual(['png', width, height])
+      }
+    }, 60_000)
+  })
+
+  describe('a server that dies mid-job', () => {
+    test('killed (SIGKILL) while its worker encodes for minutes: the worker ends within seconds, not when the encode does', async () => {
+      const api = await spawnApi({ workers: 1, jobTimeoutMs: 600_000 })
+      try {
+        // Gone, or a zombie waiting for whoever adopted it to reap it: either way it runs no more.
+        const running = (pid: number) => {
+          try {
+            return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'latin1'))
+          } catch {
+            return false
+          }
+        }
+        const slow = api.fetch('/api/compress?format=avif&effort=9', rawBody(photo)).catch(() => undefined)
+        let worker = 0
+        await waitUntil(() => {
+          worker = childPids(api.process!.pid).find((pid) => running(pid) && cpuTicks(pid) > 100) ?? 0
+          return worker > 0
+        }, 'the worker to be a second into the encode')
+        expect(running(worker)).toBe(true)
+        api.process!.kill('SIGKILL')
+        await slow
+        await waitUntil(() => !running(worker), 'the orphaned worker to end', 5_000)
+      } finally {
+        await api.stop()
       }
     }, 60_000)
   })
