@@ -165,9 +165,10 @@ async function main(): Promise<number> {
       return {
         name: peer.name,
         medianS: Number((ms / 1000).toFixed(2)),
-        filesPerSecond: Number((files.length / (ms / 1000)).toFixed(2)),
-        throughputVsSharp: Number((sharpMs / ms).toFixed(3)),
-        cpuMsPerFile: Math.round(median(runs.map((s) => s.cpuMs)) / files.length),
+        files: runs[0]!.files,
+        filesPerSecond: Number((runs[0]!.files / (ms / 1000)).toFixed(2)),
+        throughputVsSharp: Number((runs[0]!.files / ms / (files.length / sharpMs)).toFixed(3)),
+        cpuMsPerFile: Math.round(median(runs.map((s) => s.cpuMs)) / runs[0]!.files),
         bytes: runs[0]!.bytes,
       }
     })
