@@ -21,20 +21,27 @@ interface Sent {
   variants: { outputFormat?: string; width?: number }[]
 }
 
-/** Each POST /api/compress the page makes, with its Accept header and, once answered, its variants. */
-function compressRequests(page: Page): Sent[] {
+/**
+ * Each POST /api/compress the page makes, with its Accept header and, once answered, its variants.
+ * The page can show a job done before this process has read the answer's body, so `read()` waits
+ * for every answer seen so far.
+ */
+function compressRequests(page: Page): Sent[] & { read(): Promise<Sent[]> } {
   const seen: Sent[] = []
+  const reading: Promise<void>[] = []
   page.on('request', (request) => {
     if (request.method() !== 'POST' || new URL(request.url()).pathname !== '/api/compress') return
     const sent: Sent = { accept: request.headers()['accept'] ?? '', variants: [] }
     seen.push(sent)
-    void request.response().then(async (response) => {
-      sent.status = response?.status()
-      if (response?.headers()['content-type']?.startsWith('application/json'))
-        sent.variants = ((await response.json()) as Sent).variants
-    })
+    reading.push(
+      request.response().then(async (response) => {
+        sent.status = response?.status()
+        if (response?.headers()['content-type']?.startsWith('application/json'))
+          sent.variants = ((await response.json()) as Sent).variants
+      }),
+    )
   })
-  return seen
+  return Object.assign(seen, { read: () => Promise.all(reading).then(() => seen) })
 }
 
 /** Asks the responsive tool for 320 and 640 pixels in AVIF, WebP and JPEG: six files. */
@@ -93,6 +100,7 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('several outputs from one uplo
     const requests = compressRequests(page)
     const { statuses, images } = await responsiveSet(page, suite.api.url)
     expect(statuses).toEqual(Array(6).fill('done'))
+    await requests.read()
     expect(requests.length).toBe(1)
     expect(requests[0]!.accept).toBe('application/json')
     expect(requests[0]!.variants).toHaveLength(6)
@@ -111,6 +119,7 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('several outputs from one uplo
     const zip = await downloadOf(page, () => page.click('[data-download-all]'))
     const entries = readZip(zip.bytes)
     const images = entries.filter((entry) => entry.name.endsWith('.png'))
+    await requests.read()
     expect(requests.length).toBe(1)
     expect(requests[0]!.variants).toHaveLength(6)
     // An icon directory (reserved 0, type 1) of three images: 16, 32 and 48.
@@ -172,6 +181,7 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('several outputs from one uplo
     const page = await suite.browser.context.newPage()
     const requests = compressRequests(page)
     expect(await convertToThree(page, suite.api.url)).toEqual(['done', 'done', 'done'])
+    await requests.read()
     // The chosen format first, then the others in the server's order.
     expect(requests.map((r) => r.variants.map((v) => v.outputFormat))).toEqual([['webp', 'png', 'avif']])
     const names = await page.locator('.job-name').allTextContents()
@@ -203,6 +213,7 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('more outputs than the server 
     const requests = compressRequests(page)
     const { statuses, images } = await responsiveSet(page, suite.api.url)
     expect(statuses).toEqual(Array(6).fill('done'))
+    await requests.read()
     const answered = requests.filter((r) => r.status === 200)
     expect(answered.map((r) => r.variants.length).sort()).toEqual([2, 4])
     expect(requests.filter((r) => r.status !== 200).map((r) => r.status)).toContain(429)
@@ -222,6 +233,7 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))(
       const page = await suite.browser.context.newPage()
       const requests = compressRequests(page)
       expect(await convertToThree(page, suite.api.url)).toEqual(['done', 'done', 'done'])
+      await requests.read()
       // Refused whole (422), then two together and the third alone (an image, not JSON).
       expect(requests.map((r) => [r.status, r.variants.length])).toEqual([
         [422, 0],
