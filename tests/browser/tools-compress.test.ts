@@ -149,8 +149,10 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('the Compress tool in a real b
     expect(await page.locator('.job .depth-note').textContent()).toBe(
       'The original has 16 bits per channel; this PNG has 8, in a palette of at most 256 colours.',
     )
-    // An 8-bit PNG has nothing to say.
+    // An 8-bit PNG has nothing to say. (The list is empty first, so the wait below cannot take
+    // the cleared row, still done, for the new one.)
     await page.click('[data-clear]')
+    await page.waitForSelector('.job', { state: 'detached' })
     await page.setInputFiles('input[data-files]', join(FIXTURES, 'png-apng-animated-ball.png'))
     expect(await settledJobs(page, 1)).toEqual(['done'])
     expect(await page.locator('.job .depth-note').count()).toBe(0)

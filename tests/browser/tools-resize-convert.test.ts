@@ -119,8 +119,10 @@ describe.skipIf(!HAS_CHROMIUM || Boolean(BINARY))('Resize and Convert in a real 
     expect([image.width, image.height]).toEqual([857, 450])
     expect(near(await pixel(padded.bytes, 5, 225), [255, 255, 255], 8)).toBe(true)
     expect(near(await pixel(padded.bytes, 851, 225), [255, 255, 255], 8)).toBe(true)
-    // Or the whole size, enlarged.
+    // Or the whole size, enlarged. The list is empty before the file is added again, so the
+    // wait below cannot see the cleared row, still done, as the new one.
     await page.click('[data-clear]')
+    await page.waitForSelector('.job', { state: 'detached' })
     await page.setInputFiles('input[data-files]', join(FIXTURES, 'photo-exif-orientation-6.jpg'))
     expect(await settledJobs(page, 1)).toEqual(['done'])
     await note.getByRole('button', { name: 'Enlarge it to 1,200 × 630' }).click()
