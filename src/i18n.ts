@@ -29,7 +29,7 @@ import toolsEs from '../locales/tools/es.json'
  * English resource, whose keys the error catalogue, option schema, header and settings tables
  * are checked against by `satisfies`. The web tools' strings live apart (locales/tools/), so a
  * tools page ships only its own language's; they are read here as `tools.<key>`. (In the
- * browser, static/docs/i18n.ts and static/tools/i18n.ts are the counterparts.)
+ * browser, static/kit/i18n.ts is the counterpart, with the same key and placeholder conventions.)
  */
 export const en = english
 export type Locale = typeof english

@@ -11,7 +11,7 @@ import { TOOL_PAGES } from '../tools/pages.ts'
  */
 const ROOT = resolve(import.meta.dir, '../..')
 const OUT = join(ROOT, 'dist/docs')
-const DOCS_ENTRIES = ['static/docs/main.ts', 'static/docs/site.css', 'static/docs/swagger.css']
+const DOCS_ENTRIES = ['static/docs/main.ts', 'static/kit/css/site.css', 'static/docs/swagger.css']
 /**
  * One script per tools page, so each loads only its own code; what they share (Preact, the batch
  * engine, the components) is split into chunks they import, and what a page needs only on

@@ -4,8 +4,8 @@ import { optionFacts } from './options.ts'
 import { TOOL_PAGES } from './pages.ts'
 
 /**
- * What a page built from the tools' components (static/tools/ui) carries for its script, as
- * static/tools/page-data.ts reads it: the tools' pages and the docs' tester alike.
+ * What a page built from the UI kit's components (static/kit) carries for its script, as
+ * static/kit/page-data.ts reads it: the tools' pages and the docs' tester alike.
  */
 type Tree = { readonly [key: string]: string | Tree }
 

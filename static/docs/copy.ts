@@ -1,7 +1,7 @@
-import type { TFunction } from 'i18next'
+import type { Translate } from '../kit/i18n.ts'
 
 /** Every [data-copy] button copies the code block it sits in, and says so. */
-export function setUpCopyButtons(root: ParentNode, t: TFunction): void {
+export function setUpCopyButtons(root: ParentNode, t: Translate): void {
   for (const button of root.querySelectorAll<HTMLButtonElement>('button[data-copy]')) {
     if (button.dataset.copyReady) continue
     button.dataset.copyReady = 'true'

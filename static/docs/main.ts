@@ -1,13 +1,14 @@
+import { translator } from '../kit/i18n.ts'
+import { setUpLanguageSwitcher } from '../kit/language.ts'
+import { revealCurrentPage } from '../kit/header.ts'
+import { readPageData } from '../kit/page-data.ts'
 import { setUpCopyButtons } from './copy.ts'
-import { revealCurrentPage } from './header.ts'
-import { pageTranslator } from './i18n.ts'
-import { setUpLanguageSwitcher } from './language.ts'
 import { showOrigin } from './origin.ts'
-import { readPageData } from './page-data.ts'
+import type { PageData } from './page-data.ts'
 
 /** The docs site's one script: progressive enhancement of server-rendered pages. */
-const data = readPageData()
-const t = await pageTranslator(data)
+const data = readPageData<PageData>()
+const t = translator(data.strings ?? {}, data.language)
 setUpLanguageSwitcher(data.language)
 revealCurrentPage()
 showOrigin(document)

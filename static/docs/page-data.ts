@@ -1,12 +1,7 @@
-/** What the server rendered into the page for its script: the area, the language and strings. */
+/** What the server renders into a docs page for its script (read by static/kit/page-data.ts). */
 export interface PageData {
   readonly area: string
   readonly language: string
   readonly strings?: Readonly<Record<string, string>>
   readonly referencePath?: string
-}
-
-export function readPageData(): PageData {
-  const element = document.getElementById('page-data')
-  return JSON.parse(element?.textContent ?? '{}') as PageData
 }

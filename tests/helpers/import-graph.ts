@@ -47,6 +47,25 @@ export function importGraph(root: string, runtimeOnly = false): Map<string, stri
   )
 }
 
+/** `@import '…'` in the stylesheets under `root`: edges from each to the stylesheets it pulls in. */
+export function styleGraph(root: string): Map<string, string[]> {
+  const sheets = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name)
+      if (statSync(path).isDirectory()) return sheets(path)
+      return name.endsWith('.css') ? [path] : []
+    })
+  return new Map(
+    sheets(root).map((file) => {
+      const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '')
+      const targets = [...text.matchAll(/@import\s+(?:url\()?['"]([^'"]+)['"]/g)].map((m) =>
+        resolve(dirname(file), m[1]!),
+      )
+      return [file, targets]
+    }),
+  )
+}
+
 /** Every file `start` loads when it runs, itself included. */
 export function loadedBy(start: string, runtimeGraph: Map<string, string[]>): Set<string> {
   const seen = new Set<string>()

@@ -3,7 +3,7 @@ import type { TSchema } from '@sinclair/typebox'
 import { parseCompressOptions } from '../../src/options/parse.ts'
 import { optionSchema } from '../../src/options/schema.ts'
 import { VARIANT_OPTIONS, VARIANT_TEXT_OPTIONS } from '../../src/options/variant-options.ts'
-import { sharedOptions, variantOptions } from '../../static/tools/api/variants.ts'
+import { sharedOptions, variantOptions } from '../../static/kit/api/variants.ts'
 
 /** Whether the schema takes a string only: an enum of words or a pattern, never a number. */
 const textOnly = (schema: TSchema): boolean =>

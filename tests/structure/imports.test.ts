@@ -9,6 +9,7 @@ import {
   loadedBy,
   siblingGraphs,
   sourceFiles,
+  styleGraph,
 } from '../helpers/import-graph.ts'
 import { ROOT } from '../helpers/paths.ts'
 
@@ -42,15 +43,55 @@ function enteredAround(root: string, graph: Map<string, string[]>): string[] {
   return entered
 }
 
-describe('the source tree depends one way', () => {
-  test('has no import cycle at any level, type-only imports included', () => {
-    expect(cyclesUnder(SRC, graph)).toEqual([])
+/** Imports from files under `root` to files outside it and outside every folder of `allowed`. */
+function importsLeaving(root: string, allowed: readonly string[]): string[] {
+  const inside = (to: string) => [root, ...allowed].some((dir) => to.startsWith(dir + '/'))
+  return sourceFiles(root).flatMap((file) =>
+    importsOf(file)
+      .filter((to) => !inside(to))
+      .map((to) => `${relative(ROOT, file)} -> ${relative(ROOT, to)}`),
+  )
+}
+
+/** Imports into `root` from the files under each folder of `from`. */
+function importsInto(root: string, from: readonly string[]): string[] {
+  return from.flatMap((dir) =>
+    sourceFiles(dir).flatMap((file) =>
+      importsOf(file)
+        .filter((to) => to.startsWith(root + '/'))
+        .map((to) => `${relative(ROOT, file)} -> ${relative(ROOT, to)}`),
+    ),
+  )
+}
+
+/** What every tree checked here holds to: no cycle at any level, and folders entered through their index.ts. */
+function dependsOneWay(root: string, graph: Map<string, string[]>) {
+  test('has no import cycle at any level, type-only imports (and stylesheets) included', () => {
+    expect(cyclesUnder(root, graph)).toEqual([])
   })
 
   test('a folder with an index.ts is imported only through it from outside', () => {
-    expect(enteredAround(SRC, graph)).toEqual([])
+    expect(enteredAround(root, graph)).toEqual([])
   })
-})
+}
+
+/** Edges between two parts of a tree (`partOf`) that `allowed` does not permit. */
+function crossings(
+  root: string,
+  graph: Map<string, string[]>,
+  partOf: (file: string) => string,
+  allowed: (from: string, to: string) => boolean,
+): string[] {
+  const found: string[] = []
+  for (const [from, targets] of graph)
+    for (const to of targets) {
+      const [a, b] = [partOf(from), partOf(to)]
+      if (a !== b && !allowed(a, b)) found.push(`${relative(root, from)} -> ${relative(root, to)}`)
+    }
+  return found
+}
+
+describe('the source tree depends one way', () => dependsOneWay(SRC, graph))
 
 const BENCH = join(ROOT, 'bench')
 const benchGraph = importGraph(BENCH)
@@ -61,40 +102,16 @@ const studyOf = (file: string) => {
 }
 
 describe('the benchmarks depend one way', () => {
-  test('have no import cycle at any level, type-only imports included', () => {
-    expect(cyclesUnder(BENCH, benchGraph)).toEqual([])
-  })
-
-  test('a folder with an index.ts is imported only through it from outside', () => {
-    expect(enteredAround(BENCH, benchGraph)).toEqual([])
-  })
+  dependsOneWay(BENCH, benchGraph)
 
   test('a study imports only itself and bench/common/, and common/ no study', () => {
     // bench/'s own files (run.ts, what npm run bench runs) are the only ones that put studies together.
-    const crossing: string[] = []
-    for (const [from, targets] of benchGraph)
-      for (const to of targets) {
-        const [a, b] = [studyOf(from), studyOf(to)]
-        if (a !== '' && a !== b && b !== 'common')
-          crossing.push(`${relative(BENCH, from)} -> ${relative(BENCH, to)}`)
-      }
-    expect(crossing).toEqual([])
+    expect(crossings(BENCH, benchGraph, studyOf, (from, to) => from === '' || to === 'common')).toEqual([])
   })
 
   test('import nothing outside bench/ but src/ and tests/helpers/, and src/ and tests/ import no benchmark', () => {
-    const outside: string[] = []
-    for (const file of sourceFiles(BENCH))
-      for (const to of importsOf(file))
-        if (
-          !to.startsWith(BENCH + '/') &&
-          !to.startsWith(SRC + '/') &&
-          !to.startsWith(join(ROOT, 'tests/helpers/'))
-        )
-          outside.push(`${relative(ROOT, file)} -> ${relative(ROOT, to)}`)
-    for (const file of [...sourceFiles(SRC), ...sourceFiles(join(ROOT, 'tests'))])
-      for (const to of importsOf(file))
-        if (to.startsWith(BENCH + '/')) outside.push(`${relative(ROOT, file)} -> ${relative(ROOT, to)}`)
-    expect(outside).toEqual([])
+    expect(importsLeaving(BENCH, [SRC, join(ROOT, 'tests/helpers')])).toEqual([])
+    expect(importsInto(BENCH, [SRC, join(ROOT, 'tests')])).toEqual([])
   })
 })
 
@@ -111,4 +128,29 @@ test('the image core loads no translations: neither i18next nor a locale file, a
     if (through.length > 0) found.push(`${rel(file)} loads ${through.map(rel).join(', ')}`)
   }
   expect(found).toEqual([])
+})
+
+const STATIC = join(ROOT, 'static')
+/** The browser code's imports, and the stylesheets' @import edges beside them. */
+const staticGraph = new Map([...importGraph(STATIC), ...styleGraph(STATIC)])
+/** The first folder under static/ a file is in: kit, tools, docs or examples. */
+const areaOf = (file: string) => relative(STATIC, file).split('/')[0]!
+
+describe('the browser code depends one way', () => {
+  dependsOneWay(STATIC, staticGraph)
+
+  test('the tools and the docs import the UI kit, never each other, and the kit neither', () => {
+    expect(crossings(STATIC, staticGraph, areaOf, (_, to) => to === 'kit')).toEqual([])
+    // The graph is read: both sites do lean on the kit.
+    const intoKit = (area: string) =>
+      [...staticGraph].some(
+        ([from, targets]) => areaOf(from) === area && targets.some((to) => areaOf(to) === 'kit'),
+      )
+    expect([intoKit('tools'), intoKit('docs')]).toEqual([true, true])
+  })
+
+  test('imports nothing outside static/ but src/, and src/ imports no browser code', () => {
+    expect(importsLeaving(STATIC, [SRC])).toEqual([])
+    expect(importsInto(STATIC, [SRC])).toEqual([])
+  })
 })

@@ -1,5 +1,5 @@
-import { env } from '../../tools/env.ts'
-import { Choices } from '../../tools/ui/fields.tsx'
+import { env } from '../../kit/env.ts'
+import { Choices } from '../../kit/ui/fields.tsx'
 import { ENDPOINTS, type EndpointId } from './endpoints.ts'
 
 /** The three endpoints as cards: method, path, and what each answers. */

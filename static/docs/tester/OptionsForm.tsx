@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks'
 import { numberFormats } from '../../../src/docs/numbers.ts'
-import type { ServerFormat } from '../../tools/api/server.ts'
-import { env } from '../../tools/env.ts'
-import { OptionInput } from '../../tools/ui/fields.tsx'
-import { Prose } from '../../tools/ui/Prose.tsx'
+import type { ServerFormat } from '../../kit/api/server.ts'
+import { env } from '../../kit/env.ts'
+import { OptionInput } from '../../kit/ui/fields.tsx'
+import { Prose } from '../../kit/ui/Prose.tsx'
 import { optionOrder } from './endpoints.ts'
 import { findFormat, narrow } from './formats.ts'
 

@@ -1,5 +1,5 @@
 import { useRef } from 'preact/hooks'
-import { env } from '../../tools/env.ts'
+import { env } from '../../kit/env.ts'
 
 /**
  * The watermark, sent as the file field `overlay`. A button opens the hidden file input, so the

@@ -1,4 +1,4 @@
-import { env } from '../../tools/env.ts'
+import { env } from '../../kit/env.ts'
 
 /** The parts of a problem+json answer the tester shows. */
 export interface Problem {

@@ -1,4 +1,4 @@
-import { KEY_HEADER, shellQuote } from '../../tools/api/curl.ts'
+import { KEY_HEADER, shellQuote } from '../../kit/api/curl.ts'
 import type { SentRequest } from './request.ts'
 
 /**

@@ -1,4 +1,4 @@
-import type { ServerFormat } from '../../tools/api/server.ts'
+import type { ServerFormat } from '../../kit/api/server.ts'
 
 /** The format a `format=` value names (an id or an alias), if this server writes it. */
 export function findFormat(formats: readonly ServerFormat[], name: string): ServerFormat | undefined {

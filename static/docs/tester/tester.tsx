@@ -1,4 +1,4 @@
-import { boot } from '../../tools/boot.tsx'
+import { boot } from '../../kit/boot.tsx'
 import { Tester } from './TesterView.tsx'
 
 boot(() => <Tester />)

@@ -1,34 +1,29 @@
-import { env } from '../env.ts'
-import { CheckField } from '../ui/fields.tsx'
-import { Slider } from '../ui/Slider.tsx'
+import { env } from '../../kit/env.ts'
+import { CheckField } from '../../kit/ui/fields.tsx'
+import { optionRange } from '../../kit/ui/option-range.ts'
+import { Slider } from '../../kit/ui/Slider.tsx'
 import type { EditSettings } from './settings.ts'
 
 type Adjustable = 'brightness' | 'saturation' | 'hue' | 'contrast' | 'sharpen' | 'blur'
 
 interface SliderSpec {
   readonly step: number
-  readonly neutral: number
   /** Sharpen and blur start at "off", below the smallest value that changes a pixel. */
   readonly off?: boolean
   readonly text: 'percent' | 'degrees' | 'signed' | 'sigma'
 }
 
 const SLIDERS: Readonly<Record<Adjustable, SliderSpec>> = {
-  brightness: { step: 0.05, neutral: 1, text: 'percent' },
-  saturation: { step: 0.05, neutral: 1, text: 'percent' },
-  hue: { step: 1, neutral: 0, text: 'degrees' },
-  contrast: { step: 1, neutral: 0, text: 'signed' },
-  sharpen: { step: 0.1, neutral: 0, off: true, text: 'sigma' },
-  blur: { step: 0.1, neutral: 0, off: true, text: 'sigma' },
+  brightness: { step: 0.05, text: 'percent' },
+  saturation: { step: 0.05, text: 'percent' },
+  hue: { step: 1, text: 'degrees' },
+  contrast: { step: 1, text: 'signed' },
+  sharpen: { step: 0.1, off: true, text: 'sigma' },
+  blur: { step: 0.1, off: true, text: 'sigma' },
 }
 
-/** An option's range on this server, from its schema. */
-function rangeOf(name: string): { min: number; max: number } {
-  const facts = env().data.options[name]
-  return facts?.kind === 'number' || facts?.kind === 'integer'
-    ? { min: facts.min ?? 0, max: facts.max ?? 1 }
-    : { min: 0, max: 1 }
-}
+/** Off: what a slider that starts at "off" sends nothing for. */
+const OFF = 0
 
 /** The adjustments as sliders, in the order the API applies them, each back to neutral in one press. */
 export function Adjustments(props: { settings: EditSettings; set(next: Partial<EditSettings>): void }) {
@@ -45,17 +40,17 @@ export function Adjustments(props: { settings: EditSettings; set(next: Partial<E
       <legend>{t('edit.adjust')}</legend>
       {(Object.keys(SLIDERS) as Adjustable[]).map((name) => {
         const spec = SLIDERS[name]
-        const { min, max } = rangeOf(name)
+        // Neutral is the API's default (brightness 1, hue 0…); sharpen and blur have none: off.
+        const { min, max, default: neutral = OFF } = optionRange(name)
         return (
           <Slider
             key={name}
             id={`adjust-${name}`}
             label={t(`edit.adjustName.${name}`)}
             value={props.settings[name]}
-            min={spec.off ? 0 : min}
-            max={max}
+            range={{ min: spec.off ? OFF : min, max }}
             step={spec.step}
-            neutral={spec.neutral}
+            neutral={neutral}
             text={(value) => words(spec, value)}
             // Between off and the smallest value that does anything, the slider jumps to the latter.
             onChange={(value) => props.set({ [name]: spec.off && value > 0 ? Math.max(min, value) : value })}

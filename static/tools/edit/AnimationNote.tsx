@@ -1,6 +1,6 @@
-import { formatName } from '../api/format-name.ts'
-import type { ServerFormat } from '../api/server.ts'
-import { env } from '../env.ts'
+import { formatName } from '../../kit/api/format-name.ts'
+import type { ServerFormat } from '../../kit/api/server.ts'
+import { env } from '../../kit/env.ts'
 import { rotation, type EditSettings } from './settings.ts'
 
 /**

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
-import { env } from '../env.ts'
-import { Live, NumberField } from '../ui/fields.tsx'
+import { env } from '../../kit/env.ts'
+import { Live, NumberField } from '../../kit/ui/fields.tsx'
 import {
+  SMALLEST,
   clampRect,
   fromPoints,
   isWhole,
@@ -138,8 +139,7 @@ export function CropStage(props: Props) {
       id={`crop-${name}`}
       label={t(`edit.crop.${name}`)}
       unit="px"
-      min={name === 'width' || name === 'height' ? 1 : 0}
-      max={max}
+      range={{ min: SMALLEST[name], max }}
       value={box[name]}
       onChange={(value) => value !== undefined && commit(withField(box, name, value, bounds, ratio))}
     />
@@ -173,7 +173,13 @@ export function CropStage(props: Props) {
           onKeyDown={onKeyDown}
         >
           {HANDLES.map((edges, i) => (
-            <span key={i} class={`crop-handle x${edges.x} y${edges.y}`} data-handle={i} aria-hidden="true" />
+            <span
+              key={i}
+              class={`crop-handle x${edges.x} y${edges.y}`}
+              style={{ '--along-x': (edges.x + 1) / 2, '--along-y': (edges.y + 1) / 2 }}
+              data-handle={i}
+              aria-hidden="true"
+            />
           ))}
         </div>
       </div>

@@ -1,10 +1,16 @@
-import { env } from '../env.ts'
-import { Choices } from '../ui/fields.tsx'
-import { Slider } from '../ui/Slider.tsx'
+import { env } from '../../kit/env.ts'
+import { Choices } from '../../kit/ui/fields.tsx'
+import { Slider } from '../../kit/ui/Slider.tsx'
 import { fitRatio, toOriginal, viewSize, type Size } from './geometry.ts'
 import { RATIOS, ratioOf, type EditSettings } from './settings.ts'
 
 /** Turn arrows, drawn the same in every language: turning left is always anticlockwise. */
+/**
+ * The fine angle on top of the quarter turns: past 45 degrees a quarter turn the other way is
+ * nearer, so the slider need not reach the API's whole -360 to 360.
+ */
+const STRAIGHTEN = { min: -45, max: 45, step: 0.5, neutral: 0 } as const
+
 const ARROWS = {
   left: 'M2 4v6h6M3.5 15a9 9 0 1 0 2.1-9.4L2 10',
   right: 'M22 4v6h-6M20.5 15a9 9 0 1 1-2.1-9.4L22 10',
@@ -78,10 +84,9 @@ export function CropTools(props: {
         id="edit-angle"
         label={t('edit.angle')}
         value={settings.angle}
-        min={-45}
-        max={45}
-        step={0.5}
-        neutral={0}
+        range={STRAIGHTEN}
+        step={STRAIGHTEN.step}
+        neutral={STRAIGHTEN.neutral}
         dir="ltr"
         text={(value) => t('edit.degrees', { value })}
         onChange={(angle) => props.set({ angle })}

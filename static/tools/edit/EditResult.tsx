@@ -1,10 +1,10 @@
-import type { Batch } from '../batch/engine.ts'
-import type { PickedFile } from '../batch/files.ts'
-import { saveBlob } from '../batch/zip.ts'
-import { env } from '../env.ts'
-import { CompareResult } from '../ui/Compare.tsx'
-import { Jobs } from '../ui/Jobs.tsx'
-import { ProblemText } from '../ui/ProblemText.tsx'
+import type { Batch } from '../../kit/batch/engine.ts'
+import type { PickedFile } from '../../kit/batch/files.ts'
+import { saveBlob } from '../../kit/batch/zip.ts'
+import { env } from '../../kit/env.ts'
+import { CompareResult } from '../../kit/ui/Compare.tsx'
+import { Jobs } from '../../kit/ui/Jobs.tsx'
+import { ProblemText } from '../../kit/ui/ProblemText.tsx'
 import type { EditPreview } from './use-edit-preview.ts'
 
 /**

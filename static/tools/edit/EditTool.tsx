@@ -1,14 +1,14 @@
 import { useEffect, useMemo, useState } from 'preact/hooks'
-import type { ServerFacts, ServerFormat } from '../api/server.ts'
-import type { PickedFile } from '../batch/files.ts'
-import { formatChoices } from '../tools/compress.tsx'
-import { env } from '../env.ts'
+import type { ServerFacts, ServerFormat } from '../../kit/api/server.ts'
+import type { PickedFile } from '../../kit/batch/files.ts'
+import { env } from '../../kit/env.ts'
 import { baseName, SingleImageTool } from '../generate/single.tsx'
-import { restoreSettings } from '../tools/restore.ts'
-import { Live, SelectField } from '../ui/fields.tsx'
-import { Presets } from '../ui/Presets.tsx'
-import { ProblemText } from '../ui/ProblemText.tsx'
-import { useBatch } from '../ui/use-batch.ts'
+import { restoreSettings } from '../../kit/ui/restore.ts'
+import { Live } from '../../kit/ui/fields.tsx'
+import { FormatSelect } from '../../kit/ui/FormatSelect.tsx'
+import { Presets } from '../../kit/ui/Presets.tsx'
+import { ProblemText } from '../../kit/ui/ProblemText.tsx'
+import { useBatch } from '../../kit/ui/use-batch.ts'
 import { Adjustments } from './Adjustments.tsx'
 import { AnimationNote } from './AnimationNote.tsx'
 import { Borders } from './Borders.tsx'
@@ -96,11 +96,10 @@ function Editor({ image, facts }: { image?: PickedFile; facts: ServerFacts }) {
         <Adjustments settings={settings} set={set} />
         <Borders settings={settings} set={set} />
         <Watermark settings={settings} logo={logo} onLogo={setLogo} set={set} />
-        <SelectField
-          id="format"
-          label={t('common.outputFormat')}
+        <FormatSelect
+          facts={facts}
+          words={['original']}
           value={settings.format}
-          choices={formatChoices(facts, ['original'])}
           onChange={(format) => set({ format })}
         />
         <p>

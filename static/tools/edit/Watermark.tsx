@@ -1,9 +1,10 @@
 import { useRef } from 'preact/hooks'
-import { env } from '../env.ts'
-import { CheckField, Choices, ColourField, NumberField, TextField } from '../ui/fields.tsx'
-import { PositionPicker } from '../ui/PositionPicker.tsx'
-import { Slider } from '../ui/Slider.tsx'
-import type { EditSettings } from './settings.ts'
+import { env } from '../../kit/env.ts'
+import { CheckField, Choices, ColourField, NumberField, TextField } from '../../kit/ui/fields.tsx'
+import { PositionPicker } from '../../kit/ui/PositionPicker.tsx'
+import { optionRange } from '../../kit/ui/option-range.ts'
+import { Slider } from '../../kit/ui/Slider.tsx'
+import { WATERMARK_START, type EditSettings } from './settings.ts'
 
 /**
  * A watermark from a logo file or from text the browser draws (see text-overlay.ts), and where
@@ -19,8 +20,9 @@ export function Watermark(props: {
   const { settings, set } = props
   const chooser = useRef<HTMLInputElement>(null)
   const positions = data.options.overlayPosition
-  const widthFacts = data.options.overlayWidth
-  const minWidth = widthFacts?.kind === 'number' ? (widthFacts.min ?? 0.01) : 0.01
+  const width = optionRange('overlayWidth')
+  const opacity = optionRange('overlayOpacity')
+  const margin = optionRange('overlayMargin')
   return (
     <fieldset class="watermark">
       <legend>{t('edit.watermark')}</legend>
@@ -91,10 +93,9 @@ export function Watermark(props: {
             id="overlay-width"
             label={t('edit.watermarkWidth')}
             value={settings.overlayWidth}
-            min={minWidth}
-            max={1}
+            range={width}
             step={0.01}
-            neutral={0.25}
+            neutral={WATERMARK_START.overlayWidth}
             text={(value) => numbers.percent(value)}
             onChange={(overlayWidth) => set({ overlayWidth })}
           />
@@ -102,10 +103,9 @@ export function Watermark(props: {
             id="overlay-opacity"
             label={t('edit.watermarkOpacity')}
             value={settings.overlayOpacity}
-            min={0}
-            max={1}
+            range={opacity}
             step={0.05}
-            neutral={0.8}
+            neutral={WATERMARK_START.overlayOpacity}
             text={(value) => numbers.percent(value)}
             onChange={(overlayOpacity) => set({ overlayOpacity })}
           />
@@ -113,8 +113,7 @@ export function Watermark(props: {
             id="overlay-margin"
             label={t('edit.watermarkMargin')}
             unit="px"
-            min={0}
-            max={10000}
+            range={margin}
             value={settings.overlayMargin}
             onChange={(value) => set({ overlayMargin: value ?? 0 })}
           />

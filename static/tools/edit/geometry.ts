@@ -23,6 +23,9 @@ export interface View {
   readonly flop: boolean
 }
 
+/** A region's least offset and size in pixels, as the API's crop takes them (x, y from 0; w, h from 1). */
+export const SMALLEST: Readonly<Rect> = { left: 0, top: 0, width: 1, height: 1 }
+
 export const wholeOf = (size: Size): Rect => ({ left: 0, top: 0, width: size.width, height: size.height })
 
 export const isWhole = (rect: Rect, size: Size): boolean =>

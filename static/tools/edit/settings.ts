@@ -37,6 +37,13 @@ export interface EditSettings {
   readonly format: string
 }
 
+/**
+ * How a watermark starts when the reader adds one: a quarter of the width, see-through and off the
+ * edge, as marks on the web are laid. The API's own defaults (opaque, at the edge, at its size)
+ * are for callers who say nothing; the tool sends these values explicitly.
+ */
+export const WATERMARK_START = { overlayOpacity: 0.8, overlayWidth: 0.25, overlayMargin: 16 } as const
+
 export const EDIT_DEFAULTS: EditSettings = {
   ratio: 'free',
   turns: 0,
@@ -59,9 +66,7 @@ export const EDIT_DEFAULTS: EditSettings = {
   text: '',
   textColour: '#ffffff',
   overlayPosition: 'bottom-right',
-  overlayOpacity: 0.8,
-  overlayWidth: 0.25,
-  overlayMargin: 16,
+  ...WATERMARK_START,
   overlayTile: false,
   format: 'original',
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
-import { problemOf, retryAfterSeconds, type Problem } from '../api/problem.ts'
-import { Aborted, postImage, type Sending } from '../api/send.ts'
-import { env } from '../env.ts'
+import { problemOf, retryAfterSeconds, type Problem } from '../../kit/api/problem.ts'
+import { Aborted, postImage, type Sending } from '../../kit/api/send.ts'
+import { env } from '../../kit/env.ts'
 
 export interface EditPreview {
   readonly url?: string

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks'
-import { problemOf, type Problem } from '../api/problem.ts'
-import { postImage } from '../api/send.ts'
-import { env } from '../env.ts'
-import { loadImage } from '../ui/use-preview.ts'
+import { problemOf, type Problem } from '../../kit/api/problem.ts'
+import { postImage } from '../../kit/api/send.ts'
+import { env } from '../../kit/env.ts'
+import { loadImage } from '../../kit/ui/use-preview.ts'
 import { frameCount } from './frames.ts'
 import type { Size } from './geometry.ts'
 

@@ -1,14 +1,15 @@
-import { formatName } from '../api/format-name.ts'
+import { formatName } from '../../kit/api/format-name.ts'
 import { useEffect, useMemo, useState } from 'preact/hooks'
-import type { ServerFacts } from '../api/server.ts'
-import type { PickedFile } from '../batch/files.ts'
-import { imageSize } from '../batch/image-size.ts'
-import { saveBlob, zipOf } from '../batch/zip.ts'
-import { env } from '../env.ts'
-import { CodeBlock } from '../ui/CodeBlock.tsx'
-import { Live, NumberField, TextField } from '../ui/fields.tsx'
-import { Jobs } from '../ui/Jobs.tsx'
-import { useBatch } from '../ui/use-batch.ts'
+import type { ServerFacts } from '../../kit/api/server.ts'
+import type { PickedFile } from '../../kit/batch/files.ts'
+import { imageSize } from '../../kit/batch/image-size.ts'
+import { saveBlob, zipOf } from '../../kit/batch/zip.ts'
+import { env } from '../../kit/env.ts'
+import { CodeBlock } from '../../kit/ui/CodeBlock.tsx'
+import { Live, NumberField, TextField } from '../../kit/ui/fields.tsx'
+import { Jobs } from '../../kit/ui/Jobs.tsx'
+import { optionRange } from '../../kit/ui/option-range.ts'
+import { useBatch } from '../../kit/ui/use-batch.ts'
 import { qualityOptions, QualityFields } from '../tools/quality.tsx'
 import { pictureMarkup, type SetFile } from './markup.ts'
 import { baseName, SingleImageTool } from './single.tsx'
@@ -40,6 +41,8 @@ function toggle<T>(list: readonly T[], item: T, on: boolean): T[] {
 
 function Generator({ image, facts }: { image?: PickedFile; facts: ServerFacts }) {
   const { t, numbers } = env()
+  // A width of the set: from 1 to this server's output limit.
+  const side = optionRange('width')
   const [settings, setSettings] = useState(DEFAULTS)
   const [custom, setCustom] = useState<number>()
   const { batch, announcement } = useBatch(facts)
@@ -113,7 +116,7 @@ function Generator({ image, facts }: { image?: PickedFile; facts: ServerFacts })
           class="inline-add"
           onSubmit={(event) => {
             event.preventDefault()
-            if (custom && custom > 0 && custom <= facts.limits.maxOutputDimension)
+            if (custom && custom >= side.min && custom <= side.max)
               set({ widths: toggle(settings.widths, custom, true) })
             setCustom(undefined)
           }}
@@ -122,8 +125,7 @@ function Generator({ image, facts }: { image?: PickedFile; facts: ServerFacts })
             id="custom-width"
             label={t('responsive.customWidth')}
             unit="px"
-            min={1}
-            max={facts.limits.maxOutputDimension}
+            range={side}
             value={custom}
             onChange={setCustom}
           />

@@ -1,11 +1,11 @@
 import type { ComponentChildren } from 'preact'
 import { useState } from 'preact/hooks'
-import type { PickedFile } from '../batch/files.ts'
-import { env } from '../env.ts'
-import { DropZone } from '../ui/DropZone.tsx'
-import { KeyField } from '../ui/KeyField.tsx'
-import { useServer } from '../ui/use-server.ts'
-import type { ServerFacts } from '../api/server.ts'
+import type { PickedFile } from '../../kit/batch/files.ts'
+import { env } from '../../kit/env.ts'
+import { DropZone } from '../../kit/ui/DropZone.tsx'
+import { KeyField } from '../../kit/ui/KeyField.tsx'
+import { useServer } from '../../kit/ui/use-server.ts'
+import type { ServerFacts } from '../../kit/api/server.ts'
 
 /**
  * The frame the generators share: one image (dropped, pasted or chosen), the server's facts,

@@ -1,4 +1,4 @@
-import { boot } from '../boot.tsx'
+import { boot } from '../../kit/boot.tsx'
 import { FaviconTool } from '../generate/favicon.tsx'
 
 boot(() => <FaviconTool />)

@@ -1,9 +1,9 @@
 import type { ComponentType } from 'preact'
 import { useState } from 'preact/hooks'
-import type { PickedFile } from '../batch/files.ts'
-import { boot } from '../boot.tsx'
-import { env } from '../env.ts'
-import { DropZone } from '../ui/DropZone.tsx'
+import type { PickedFile } from '../../kit/batch/files.ts'
+import { boot } from '../../kit/boot.tsx'
+import { env } from '../../kit/env.ts'
+import { DropZone } from '../../kit/ui/DropZone.tsx'
 
 type Tool = ComponentType<{ initialFiles?: readonly PickedFile[] }>
 

@@ -1,4 +1,4 @@
-import { boot } from '../boot.tsx'
+import { boot } from '../../kit/boot.tsx'
 import { PlaceholdersTool } from '../generate/placeholders.tsx'
 
 boot(() => <PlaceholdersTool />)

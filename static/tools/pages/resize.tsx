@@ -1,4 +1,4 @@
-import { boot } from '../boot.tsx'
+import { boot } from '../../kit/boot.tsx'
 import { ResizeTool } from '../tools/resize.tsx'
 
 boot(() => <ResizeTool />)

@@ -1,4 +1,4 @@
-import { boot } from '../boot.tsx'
+import { boot } from '../../kit/boot.tsx'
 import { ResponsiveTool } from '../generate/responsive.tsx'
 
 boot(() => <ResponsiveTool />)

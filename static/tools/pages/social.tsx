@@ -1,4 +1,4 @@
-import { boot } from '../boot.tsx'
+import { boot } from '../../kit/boot.tsx'
 import { SocialCardTool } from '../generate/social-card.tsx'
 
 boot(() => <SocialCardTool />)

@@ -1,8 +1,7 @@
-import { formatName } from '../api/format-name.ts'
-import { outputFormats, type ServerFacts } from '../api/server.ts'
-import { env } from '../env.ts'
-import { batchTool, type SettingsForm } from '../ui/BatchTool.tsx'
-import { CheckField, Choices, NumberField, SelectField } from '../ui/fields.tsx'
+import { env } from '../../kit/env.ts'
+import { batchTool, type SettingsForm } from '../../kit/ui/BatchTool.tsx'
+import { CheckField, Choices, NumberField } from '../../kit/ui/fields.tsx'
+import { FormatSelect } from '../../kit/ui/FormatSelect.tsx'
 import { qualityOptions, QualityFields } from './quality.tsx'
 
 export interface CompressSettings {
@@ -14,6 +13,9 @@ export interface CompressSettings {
   readonly allowResize: boolean
   readonly metadata: string
 }
+
+/** The smallest target the field takes, in its unit: the API's maxBytes counts bytes from 1. */
+const TARGET_KIB = { min: 1 } as const
 
 const DEFAULTS: CompressSettings = {
   format: 'original',
@@ -36,32 +38,18 @@ export function compressQuery(settings: CompressSettings): URLSearchParams {
   return query
 }
 
-/** The output formats as choices: keep each file's, the smallest the browser shows, or one. */
-export function formatChoices(facts: ServerFacts, extra: readonly string[]) {
-  const { t } = env()
-  return [
-    ...extra.map((value) => ({ value, label: t(`common.format.${value}`) })),
-    ...outputFormats(facts).map((format) => ({
-      value: format.id,
-      label: formatName(format.id),
-      code: true,
-    })),
-  ]
-}
-
 const CompressSettingsForm: SettingsForm<CompressSettings> = ({ settings, set, facts }) => {
   const { t } = env()
   const metadata = env().data.options.metadata
   return (
     <>
-      <SelectField
-        id="format"
-        label={t('common.outputFormat')}
+      <FormatSelect
+        facts={facts}
+        words={['original', 'auto']}
         hint={t(
           `compress.formatHint.${settings.format === 'original' || settings.format === 'auto' ? settings.format : 'named'}`,
         )}
         value={settings.format}
-        choices={formatChoices(facts, ['original', 'auto'])}
         onChange={(format) => set({ format })}
       />
       <QualityFields settings={settings} format={settings.format} facts={facts} onChange={set} />
@@ -70,7 +58,7 @@ const CompressSettingsForm: SettingsForm<CompressSettings> = ({ settings, set, f
         label={t('compress.target')}
         hint={t('compress.targetHint')}
         unit="KiB"
-        min={1}
+        range={TARGET_KIB}
         placeholder={t('compress.targetNone')}
         value={settings.targetKib || undefined}
         onChange={(value) => set({ targetKib: value ?? 0 })}

@@ -1,8 +1,8 @@
-import { formatName } from '../api/format-name.ts'
-import { outputFormats, type ServerFacts } from '../api/server.ts'
-import { env } from '../env.ts'
-import { batchTool, type SettingsForm } from '../ui/BatchTool.tsx'
-import { ColourField } from '../ui/fields.tsx'
+import { formatName } from '../../kit/api/format-name.ts'
+import { outputFormats, type ServerFacts } from '../../kit/api/server.ts'
+import { env } from '../../kit/env.ts'
+import { batchTool, type SettingsForm } from '../../kit/ui/BatchTool.tsx'
+import { ColourField } from '../../kit/ui/fields.tsx'
 import { defaultIcoSizes, IcoSizes } from './ico-sizes.tsx'
 import { qualityOptions, QualityFields } from './quality.tsx'
 

@@ -1,5 +1,5 @@
-import { env } from '../env.ts'
-import { Dimensions } from '../ui/figures.tsx'
+import { env } from '../../kit/env.ts'
+import { Dimensions } from '../../kit/ui/figures.tsx'
 
 /** The sizes icons are usually made in; the API takes any from 1 to 256. */
 const SIZES = [16, 24, 32, 48, 64, 128, 256]

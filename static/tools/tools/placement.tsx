@@ -1,6 +1,6 @@
-import { env } from '../env.ts'
-import { Choices } from '../ui/fields.tsx'
-import { PositionPicker } from '../ui/PositionPicker.tsx'
+import { env } from '../../kit/env.ts'
+import { Choices } from '../../kit/ui/fields.tsx'
+import { PositionPicker } from '../../kit/ui/PositionPicker.tsx'
 
 /** What Resize adds to a size: where the image sits or what its crop keeps, and the pixel density. */
 export interface Placement {

@@ -1,8 +1,9 @@
-import { formatName } from '../api/format-name.ts'
-import type { ServerFacts } from '../api/server.ts'
-import { env } from '../env.ts'
-import { NumberField, SelectField } from '../ui/fields.tsx'
-import { Prose } from '../ui/Prose.tsx'
+import { formatName } from '../../kit/api/format-name.ts'
+import type { ServerFacts } from '../../kit/api/server.ts'
+import { env } from '../../kit/env.ts'
+import { NumberField, SelectField } from '../../kit/ui/fields.tsx'
+import { optionRange } from '../../kit/ui/option-range.ts'
+import { Prose } from '../../kit/ui/Prose.tsx'
 
 /** Quality as the tools offer it: the format's default, an auto level, or a number. */
 export interface QualitySettings {
@@ -37,6 +38,8 @@ export function QualityFields(props: {
 }) {
   const { t, numbers } = env()
   const tunable = props.facts.formats.find((f) => f.id === props.format)?.tunables.quality
+  // The chosen format's range (GET /api/formats), or the option's own for "original" and "auto".
+  const range = tunable ?? optionRange('quality')
   const level = props.settings.quality
   const hint =
     level === ''
@@ -70,8 +73,8 @@ export function QualityFields(props: {
         <div class="quality-number">
           <input
             type="range"
-            min={tunable?.min ?? 1}
-            max={tunable?.max ?? 100}
+            min={range.min}
+            max={range.max}
             value={props.settings.qualityNumber}
             aria-label={t('common.qualityNumberChoice')}
             onInput={(event) => props.onChange({ qualityNumber: Number(event.currentTarget.value) })}
@@ -80,8 +83,7 @@ export function QualityFields(props: {
             id="quality-number"
             label={t('common.qualityNumber')}
             value={props.settings.qualityNumber}
-            min={tunable?.min ?? 1}
-            max={tunable?.max ?? 100}
+            range={range}
             onChange={(value) => value !== undefined && props.onChange({ qualityNumber: value })}
           />
         </div>

@@ -1,9 +1,10 @@
-import type { PickedFile } from '../batch/files.ts'
-import { imageSize } from '../batch/image-size.ts'
-import { env } from '../env.ts'
-import { batchTool, type SettingsForm } from '../ui/BatchTool.tsx'
-import { CheckField, Choices, ColourField, NumberField, SelectField } from '../ui/fields.tsx'
-import { formatChoices } from './compress.tsx'
+import type { PickedFile } from '../../kit/batch/files.ts'
+import { imageSize } from '../../kit/batch/image-size.ts'
+import { env } from '../../kit/env.ts'
+import { batchTool, type SettingsForm } from '../../kit/ui/BatchTool.tsx'
+import { CheckField, Choices, ColourField, NumberField } from '../../kit/ui/fields.tsx'
+import { FormatSelect } from '../../kit/ui/FormatSelect.tsx'
+import { optionRange } from '../../kit/ui/option-range.ts'
 import { FitPicture } from './fit-pictures.tsx'
 import { placementOptions, PlacementFields } from './placement.tsx'
 import { SizeTargets, type SizeTarget } from './size-targets.tsx'
@@ -37,6 +38,9 @@ const DEFAULTS: ResizeSettings = {
   dpr: 1,
 }
 
+/** Scaling by a percentage: from 1% up to four times, the most a pixel ratio (dpr) enlarges. */
+const SCALE_PERCENT = { min: 1, max: 400 } as const
+
 const sized = (settings: ResizeSettings) =>
   settings.mode === 'size' && settings.width > 0 && settings.height > 0
 
@@ -69,7 +73,9 @@ async function fileQuery(settings: ResizeSettings, picked: PickedFile) {
 const ResizeSettingsForm: SettingsForm<ResizeSettings> = ({ settings, set, facts }) => {
   const { t, data } = env()
   const fit = data.options.fit
-  const max = facts.limits.maxOutputDimension
+  // The same for width and height: from 1 to this server's output limit.
+  const dimension = optionRange('width')
+  const max = dimension.max
   const choose = (target: SizeTarget) =>
     set({ mode: 'size', width: target.width, height: target.height, fit: 'cover' })
   return (
@@ -90,8 +96,7 @@ const ResizeSettingsForm: SettingsForm<ResizeSettings> = ({ settings, set, facts
               id={side}
               label={t(`resize.${side}`)}
               unit="px"
-              min={1}
-              max={max}
+              range={dimension}
               value={settings[side] || undefined}
               onChange={(value) => set({ [side]: value ?? 0 })}
             />
@@ -102,8 +107,7 @@ const ResizeSettingsForm: SettingsForm<ResizeSettings> = ({ settings, set, facts
           id="percent"
           label={t('resize.percent')}
           unit="%"
-          min={1}
-          max={400}
+          range={SCALE_PERCENT}
           value={settings.percent}
           onChange={(percent) => set({ percent: percent ?? 100 })}
         />
@@ -139,11 +143,10 @@ const ResizeSettingsForm: SettingsForm<ResizeSettings> = ({ settings, set, facts
         onChange={(withoutEnlargement) => set({ withoutEnlargement })}
       />
       <PlacementFields settings={settings} sized={sized(settings)} set={set} />
-      <SelectField
-        id="format"
-        label={t('common.outputFormat')}
+      <FormatSelect
+        facts={facts}
+        words={['original']}
         value={settings.format}
-        choices={formatChoices(facts, ['original'])}
         onChange={(format) => set({ format })}
       />
     </>

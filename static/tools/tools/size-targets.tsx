@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks'
-import { env } from '../env.ts'
-import { Dimensions } from '../ui/figures.tsx'
+import { env } from '../../kit/env.ts'
+import { Dimensions } from '../../kit/ui/figures.tsx'
 
 export interface SizeTarget {
   readonly name: string

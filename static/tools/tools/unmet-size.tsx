@@ -1,6 +1,6 @@
-import type { Batch, Job } from '../batch/engine.ts'
-import { env } from '../env.ts'
-import { optionDefault } from '../page-data.ts'
+import type { Batch, Job } from '../../kit/batch/engine.ts'
+import { env } from '../../kit/env.ts'
+import { optionDefault } from '../../kit/page-data.ts'
 
 /** The fits that promise exactly the size asked for; inside and outside only bound it. */
 const EXACT_FITS = new Set(['cover', 'contain', 'fill'])

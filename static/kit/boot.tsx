@@ -1,6 +1,6 @@
 import { render, type ComponentChild } from 'preact'
-import { revealCurrentPage } from '../docs/header.ts'
-import { setUpLanguageSwitcher } from '../docs/language.ts'
+import { revealCurrentPage } from './header.ts'
+import { setUpLanguageSwitcher } from './language.ts'
 import { setEnv } from './env.ts'
 import { readPageData } from './page-data.ts'
 

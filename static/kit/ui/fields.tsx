@@ -121,8 +121,8 @@ interface NumberProps {
   readonly label: ComponentChildren
   readonly hint?: ComponentChildren
   readonly value: number | undefined
-  readonly min?: number
-  readonly max?: number
+  /** From the option's schema (optionRange, or its facts) or a range the tool names and explains. */
+  readonly range?: { readonly min?: number; readonly max?: number }
   readonly step?: number | 'any'
   readonly placeholder?: string
   readonly unit?: string
@@ -137,8 +137,8 @@ export function NumberField(props: NumberProps) {
           id={props.id}
           type="number"
           inputMode="numeric"
-          min={props.min}
-          max={props.max}
+          min={props.range?.min}
+          max={props.range?.max}
           step={props.step ?? 1}
           placeholder={props.placeholder}
           value={props.value ?? ''}
@@ -283,8 +283,7 @@ export function OptionControl(props: {
         label={label}
         step={facts.kind === 'number' ? 'any' : 1}
         value={props.value === undefined ? undefined : Number(props.value)}
-        min={facts.min}
-        max={facts.max}
+        range={facts}
         onChange={(value) => props.onChange(value === undefined ? undefined : String(value))}
       />
     )

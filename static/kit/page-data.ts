@@ -1,6 +1,6 @@
 import type { OptionFacts } from '../../src/tools/options.ts'
 
-/** What the server rendered into a tools page for its script (src/tools/layout.ts). */
+/** What the server renders into a page built from the kit's components, the tools' and the docs' tester (src/tools/page-data.ts). */
 export interface ToolsPageData {
   readonly page: string
   readonly language: string
@@ -15,8 +15,12 @@ export interface ToolsPageData {
   readonly paths: Readonly<Record<string, string>>
 }
 
-export function readPageData(): ToolsPageData {
-  return JSON.parse(document.getElementById('page-data')?.textContent ?? '{}') as ToolsPageData
+/**
+ * The one reader of what the server rendered into a page for its script (the JSON in
+ * #page-data): the docs' pages and the pages built from the kit's components each name their shape.
+ */
+export function readPageData<T = ToolsPageData>(): T {
+  return JSON.parse(document.getElementById('page-data')?.textContent ?? '{}') as T
 }
 
 /** The value the server gives an option a request leaves out, from its schema (undefined: none). */

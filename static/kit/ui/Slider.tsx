@@ -9,8 +9,8 @@ export function Slider(props: {
   id: string
   label: string
   value: number
-  min: number
-  max: number
+  /** From the option's schema (optionRange) or a range the tool names and explains. */
+  range: { readonly min: number; readonly max: number }
   step: number
   /** The value that changes nothing; the reset button returns to it. */
   neutral: number
@@ -34,8 +34,8 @@ export function Slider(props: {
           id={props.id}
           type="range"
           dir={props.dir}
-          min={props.min}
-          max={props.max}
+          min={props.range.min}
+          max={props.range.max}
           step={props.step}
           value={props.value}
           aria-valuetext={props.text(props.value)}

@@ -1,6 +1,6 @@
 /**
- * The tools' strings in the browser: the server renders one language's strings into the page
- * (static/tools' counterpart of src/i18n.ts), so nothing is fetched. Keys and placeholders
+ * The browser's one translator, for the docs' pages and the tools' alike: the server renders one
+ * language's strings into the page (the counterpart of src/i18n.ts), so nothing is fetched. Keys and placeholders
  * follow i18next's conventions (`{{name}}`, `key_one`/`key_other`), so the locale files read the
  * same as the docs'; numbers are formatted in the reader's language.
  */
